@@ -1,0 +1,46 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Debian packages that provide the C libraries, named for SwiftPM's diagnostics.
+let apt = { (name: String) in [SystemPackageProvider.apt([name])] }
+
+let package = Package(
+    name: "DictationStation",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "dictation-station", targets: ["dictation-station"])
+    ],
+    targets: [
+        // C libraries, one system-library target each, with a shim for what Swift 6 cannot import.
+        .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: apt("libncursesw5-dev")),
+        .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: apt("libpulse-dev")),
+        .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: apt("libpocketsphinx-dev")),
+        .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: apt("libsqlite3-dev")),
+
+        // The feature logic and its ports; imports no C.
+        .target(name: "StationCore"),
+
+        // Adapters: each wraps exactly one C library behind a core port.
+        .target(name: "PulseCapture", dependencies: ["StationCore", "CPulseAudio"]),
+        .target(name: "SphinxSpeech", dependencies: ["StationCore", "CPocketSphinx"]),
+        .target(name: "SQLiteStore", dependencies: ["StationCore", "CSQLite3"]),
+        .target(name: "StationTUI", dependencies: ["StationCore", "CNcursesw"]),
+
+        // The executable only wires adapters into the core.
+        .executableTarget(
+            name: "dictation-station",
+            dependencies: ["StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI"]
+        ),
+
+        // Fakes that record their calls in order, and a manual clock.
+        .target(name: "StationTestSupport", dependencies: ["StationCore"]),
+
+        .testTarget(name: "StationCoreTests", dependencies: ["StationCore", "StationTestSupport"]),
+        .testTarget(name: "PulseCaptureTests", dependencies: ["PulseCapture", "StationTestSupport"]),
+        .testTarget(name: "SphinxSpeechTests", dependencies: ["SphinxSpeech", "StationTestSupport"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "StationTestSupport"]),
+        .testTarget(name: "StationTUITests", dependencies: ["StationTUI", "StationTestSupport"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["StationTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

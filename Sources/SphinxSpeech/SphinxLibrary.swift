@@ -1,0 +1,16 @@
+import CPocketSphinx
+
+/// Facts about the libpocketsphinx this station is linked against.
+public enum SphinxLibrary {
+    /// The decoder's option names (`-hmm`, `-lm`, `-dict`…), read from the library's own argument table.
+    /// pocketsphinx 0.8 exports no version function; this table is what proves the link.
+    public static var optionNames: [String] {
+        var names: [String] = []
+        guard var definition = ps_args() else { return names }
+        while let name = definition.pointee.name {
+            names.append(String(cString: name))
+            definition = definition.advanced(by: 1)
+        }
+        return names
+    }
+}

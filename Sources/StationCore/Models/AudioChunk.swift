@@ -1,0 +1,44 @@
+/// A run of captured audio: 16 kHz, mono, signed 16-bit samples, the format PocketSphinx decodes.
+public struct AudioChunk: Sendable, Equatable {
+    /// The sample rate every chunk in the station uses.
+    public static let sampleRate = 16_000
+
+    public var samples: [Int16]
+
+    public init(samples: [Int16]) { self.samples = samples }
+
+    /// The chunk's length in time.
+    public var duration: Duration {
+        .microseconds(Int64(samples.count) * 1_000_000 / Int64(Self.sampleRate))
+    }
+}
+
+/// The loudness of the last few milliseconds of capture, for a level meter: both 0 (silence) to 1 (full scale).
+public struct AudioLevel: Sendable, Equatable {
+    public var peak: Double
+    public var rms: Double
+
+    public init(peak: Double, rms: Double) {
+        self.peak = peak
+        self.rms = rms
+    }
+
+    public static let silence = AudioLevel(peak: 0, rms: 0)
+
+    /// Measures a chunk's peak and root-mean-square level.
+    public init(measuring samples: [Int16]) {
+        guard !samples.isEmpty else {
+            self = .silence
+            return
+        }
+        var peak = 0
+        var sumOfSquares = 0.0
+        for sample in samples {
+            let value = Int(sample)
+            peak = max(peak, abs(value))
+            sumOfSquares += Double(value * value)
+        }
+        self.peak = min(1, Double(peak) / 32768)
+        self.rms = min(1, (sumOfSquares / Double(samples.count)).squareRoot() / 32768)
+    }
+}

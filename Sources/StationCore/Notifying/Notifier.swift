@@ -1,0 +1,75 @@
+import Observation
+
+/// Posts notifications that dismiss themselves after a delay measured on the injected clock; keeps the
+/// newest first and at most `capacity` of them.
+@MainActor
+@Observable
+public final class Notifier {
+    /// The notifications showing now, newest first.
+    public private(set) var notifications: [StationNotification] = []
+
+    private let clock: any StationClock
+    private let lifetimes: [StationNotification.Kind: Duration]
+    private let capacity: Int
+    private var nextID = 1
+    private var expiries: [Int: Task<Void, Never>] = [:]
+    /// Called after every change, so a screen knows to redraw.
+    public var onChange: (() -> Void)?
+
+    /// Errors stay longest: they carry what to do next.
+    public static let defaultLifetimes: [StationNotification.Kind: Duration] = [
+        .info: .seconds(4), .warning: .seconds(8), .error: .seconds(15),
+    ]
+
+    public init(
+        clock: any StationClock, lifetimes: [StationNotification.Kind: Duration] = Notifier.defaultLifetimes,
+        capacity: Int = 20
+    ) {
+        self.clock = clock
+        self.lifetimes = lifetimes
+        self.capacity = max(1, capacity)
+    }
+
+    /// Posts a notification and schedules its dismissal; returns its id.
+    @discardableResult
+    public func post(_ kind: StationNotification.Kind, _ message: String) -> Int {
+        let id = nextID
+        nextID += 1
+        notifications.insert(StationNotification(id: id, kind: kind, message: message, posted: clock.now), at: 0)
+        while notifications.count > capacity, let oldest = notifications.popLast() {
+            expiries.removeValue(forKey: oldest.id)?.cancel()
+        }
+        let lifetime = lifetimes[kind] ?? .seconds(5)
+        let clock = clock
+        expiries[id] = Task { [weak self] in
+            do {
+                try await clock.sleep(for: lifetime)
+            } catch {
+                return
+            }
+            self?.dismiss(id)
+        }
+        onChange?()
+        return id
+    }
+
+    public func info(_ message: String) { post(.info, message) }
+    public func warning(_ message: String) { post(.warning, message) }
+    public func error(_ message: String) { post(.error, message) }
+
+    /// Removes a notification before its time.
+    public func dismiss(_ id: Int) {
+        expiries.removeValue(forKey: id)?.cancel()
+        let before = notifications.count
+        notifications.removeAll { $0.id == id }
+        if notifications.count != before { onChange?() }
+    }
+
+    /// Removes every notification.
+    public func dismissAll() {
+        for task in expiries.values { task.cancel() }
+        expiries = [:]
+        notifications = []
+        onChange?()
+    }
+}

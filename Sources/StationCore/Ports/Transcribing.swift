@@ -1,0 +1,34 @@
+import Foundation
+
+/// Turns recorded speech into text in a locale's model.
+public protocol Transcribing: Sendable {
+    /// Transcribes a finished recording.
+    func transcribe(file: URL, locale: String) async throws -> Transcription
+    /// Begins decoding a recording while it is captured, or nil when live decoding is not available.
+    func beginLive(locale: String) async -> (any LiveTranscription)?
+}
+
+/// A decode that runs while the dictation is being recorded, so the text is ready soon after send.
+public protocol LiveTranscription: Sendable {
+    /// The current best guess, at most a few times a second.
+    var partials: AsyncStream<String> { get }
+    /// Decodes more captured audio.
+    func feed(_ chunk: AudioChunk) async
+    /// Decodes the part of `file` it was not fed (all of it when the feed does not cover its start)
+    /// and returns the whole dictation's transcription.
+    func finish(file: URL) async throws -> Transcription
+    /// Drops everything; nothing is published.
+    func cancel() async
+}
+
+/// Why a transcription failed; adapters throw these so the session can explain them.
+public enum TranscriptionError: Error, Sendable, Equatable {
+    /// No model is installed for the locale.
+    case modelNotInstalled(locale: String)
+    /// The installed model is incomplete or unreadable.
+    case modelBroken(locale: String, detail: String)
+    /// The audio file cannot be read.
+    case unreadableAudio(detail: String)
+    /// The decoder failed.
+    case decoderFailed(detail: String)
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// The session's side of the capture: calls in transition order, and what the capture tells back.
+extension DictationSession {
+    /// Makes a capture for the dictation, listens to it, and starts it behind every earlier call.
+    func openCapture(into file: URL, appending: Bool) {
+        let capture = dependencies.makeCapture()
+        self.capture = capture
+        listen(to: capture)
+        runCapture(capture, appending: appending) { try await $0.start(recordingTo: file, appending: appending) }
+    }
+
+    /// Enqueues a call to the capture; a failure is handled only while that capture is still current.
+    /// `appending` says whether audio may already be in the file, so a failure must keep it.
+    func runCapture(
+        _ capture: any Capturing, appending: Bool,
+        _ call: @escaping @Sendable (any Capturing) async throws -> Void
+    ) {
+        let running = epoch
+        let task = captureChain.enqueue { try await call(capture) }
+        Task { [weak self] in
+            do {
+                try await task.value
+            } catch {
+                self?.captureFailed(error, capture: capture, keepAudio: appending, epoch: running)
+            }
+        }
+    }
+
+    private func captureFailed(_ error: any Error, capture failed: any Capturing, keepAudio: Bool, epoch failing: Int) {
+        guard failing == epoch, let current = capture, current === failed else { return }
+        dependencies.log.log(.error, "capture failed: \(error)")
+        // The capture is spent; a resume opens a new one that appends to the same file.
+        capture = nil
+        stopListening()
+        captureChain.enqueue { _ = try? await failed.stop() }
+        fail(RecordingError(error), keepAudio: keepAudio)
+    }
+
+    /// Forwards levels, frames and events of the capture to the session.
+    private func listen(to capture: any Capturing) {
+        stopListening()
+        let live = liveDecoder()
+        listeners = [
+            Task { [weak self] in
+                for await event in capture.events {
+                    self?.handle(event, from: capture)
+                }
+            },
+            Task { [weak self] in
+                for await level in capture.levels {
+                    guard let self, self.state == .recording else { continue }
+                    self.level = level
+                }
+            },
+            Task {
+                guard let decoder = await live.value else { return }
+                for await chunk in capture.frames {
+                    await decoder.feed(chunk)
+                }
+            },
+            Task { [weak self] in
+                guard let decoder = await live.value else { return }
+                for await partial in decoder.partials {
+                    guard let self, self.state == .recording || self.state == .paused else { continue }
+                    self.partialTranscript = partial
+                }
+            },
+        ]
+    }
+
+    func stopListening() {
+        for listener in listeners { listener.cancel() }
+        listeners = []
+    }
+
+    /// The dictation's live decoder, begun once per dictation.
+    private func liveDecoder() -> Task<(any LiveTranscription)?, Never> {
+        if let live { return live }
+        let transcriber = dependencies.transcriber
+        let locale = locale
+        let task = Task { await transcriber.beginLive(locale: locale) }
+        live = task
+        return task
+    }
+
+    private func handle(_ event: CaptureEvent, from source: any Capturing) {
+        guard let current = capture, current === source else { return }
+        switch event {
+        case .interruptionBegan:
+            pause(byUser: false)
+        case .interruptionEnded(let mayResume):
+            if mayResume, state == .paused, !isPausedByUser {
+                pressMainAction()
+            }
+        case .sourceChanged(let detail):
+            delegate?.session(self, didNotice: detail)
+        case .serverGone:
+            dependencies.log.log(.warning, "audio server gone during a recording")
+            capture = nil
+            stopListening()
+            captureChain.enqueue { _ = try? await source.stop() }
+            pause(byUser: true)
+            delegate?.session(
+                self, didNotice: "The audio server went away; the recording is paused and kept.")
+        }
+    }
+}

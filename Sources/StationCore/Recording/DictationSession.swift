@@ -1,0 +1,310 @@
+import Foundation
+import Observation
+
+/// One named dictation and its recording state machine: notRecording → recording ⇄ paused → processing.
+///
+/// The session owns every side effect of a transition (timer, capture, transcription, reporting), so a
+/// key press, a control-socket command and a test drive the very same code.
+@MainActor
+@Observable
+public final class DictationSession: Identifiable {
+    public let id: SessionID
+    public internal(set) var name: String
+    public let locale: String
+    public let created: Date
+
+    public private(set) var state: RecordingState = .notRecording
+    /// The recorded time, republished once per second while recording and exact at each transition.
+    public private(set) var elapsed: Duration = .zero
+    /// The last failure, until the next recording starts.
+    public private(set) var lastError: RecordingError?
+    /// Whether the person paused (an interruption's end must not resume such a recording).
+    public private(set) var isPausedByUser = false
+    public internal(set) var level: AudioLevel = .silence
+    /// The live decoder's current guess while recording.
+    public internal(set) var partialTranscript = ""
+    /// The audio of the dictation in progress.
+    public private(set) var audioFile: URL?
+
+    public weak var delegate: (any DictationSessionDelegate)?
+
+    let dependencies: SessionDependencies
+    var stopwatch: Stopwatch
+    var capture: (any Capturing)?
+    var live: Task<(any LiveTranscription)?, Never>?
+    let captureChain = TaskChain()
+    private let reportChain = TaskChain()
+    private var tickTask: Task<Void, Never>?
+    var listeners: [Task<Void, Never>] = []
+    private var processingTask: Task<Void, Never>?
+    private var isPublishing = false
+    /// Bumped whenever a dictation ends, so late results of an earlier one are ignored.
+    var epoch = 0
+
+    /// A new, idle session.
+    public init(
+        id: SessionID = .make(), name: String, locale: String, created: Date,
+        dependencies: SessionDependencies
+    ) {
+        self.id = id
+        self.name = name
+        self.locale = locale
+        self.created = created
+        self.dependencies = dependencies
+        self.stopwatch = Stopwatch()
+    }
+
+    /// A session as persisted; one that was recording, paused or processing comes back paused with
+    /// its audio and elapsed time, ready to resume or send.
+    public init(restoring record: SessionRecord, dependencies: SessionDependencies) {
+        self.id = record.id
+        self.name = record.name
+        self.locale = record.locale
+        self.created = record.created
+        self.dependencies = dependencies
+        if record.state != .notRecording, let audio = record.audioFile {
+            self.state = .paused
+            self.isPausedByUser = true
+            self.audioFile = audio
+            self.stopwatch = Stopwatch(accumulated: record.elapsed)
+            self.elapsed = record.elapsed
+        } else {
+            self.stopwatch = Stopwatch()
+        }
+    }
+
+    /// What is persisted of the session now.
+    public func record(updated: Date) -> SessionRecord {
+        SessionRecord(
+            id: id, name: name, locale: locale, state: state, elapsed: measuredElapsed, audioFile: audioFile,
+            created: created, updated: updated)
+    }
+
+    /// The recorded time measured now, between the once-a-second republications.
+    public var measuredElapsed: Duration { stopwatch.elapsed(at: dependencies.clock.now) }
+
+    /// Whether the session holds audio that has not been sent.
+    public var hasUnsentAudio: Bool { state != .notRecording }
+
+    // MARK: Actions
+
+    /// The main action: start, pause or resume. Does nothing while processing.
+    public func pressMainAction() {
+        switch state {
+        case .notRecording: startRecording()
+        case .recording: pause(byUser: true)
+        case .paused: resume()
+        case .processing: break
+        }
+    }
+
+    /// Sends a paused recording to be transcribed. Unavailable in every other state.
+    public func pressSend() {
+        guard state == .paused else { return }
+        send()
+    }
+
+    /// Throws a paused recording away, or cancels one being processed; publishes nothing.
+    public func pressDiscard() {
+        guard state == .paused || state == .processing, !isPublishing else { return }
+        discard()
+    }
+
+    /// Whether `pressSend` would do something now.
+    public var canSend: Bool { state == .paused }
+    /// Whether `pressDiscard` would do something now.
+    public var canDiscard: Bool { (state == .paused || state == .processing) && !isPublishing }
+
+    // MARK: Transitions
+
+    private func startRecording() {
+        delegate?.sessionWillCapture(self)
+        epoch += 1
+        let file = dependencies.makeAudioFile(id)
+        audioFile = file
+        lastError = nil
+        partialTranscript = ""
+        stopwatch = Stopwatch()
+        stopwatch.start(at: dependencies.clock.now)
+        elapsed = .zero
+        isPausedByUser = false
+        transition(to: .recording)
+        openCapture(into: file, appending: false)
+        startTicking()
+    }
+
+    /// Pauses a recording: by the person, or by an interruption or a lost server.
+    func pause(byUser: Bool) {
+        guard state == .recording else { return }
+        stopwatch.stop(at: dependencies.clock.now)
+        elapsed = stopwatch.accumulated
+        isPausedByUser = byUser
+        stopTicking()
+        level = .silence
+        if let capture {
+            runCapture(capture, appending: true) { try await $0.pause() }
+        }
+        transition(to: .paused)
+    }
+
+    private func resume() {
+        guard state == .paused, let file = audioFile else { return }
+        delegate?.sessionWillCapture(self)
+        lastError = nil
+        stopwatch.start(at: dependencies.clock.now)
+        isPausedByUser = false
+        transition(to: .recording)
+        if let capture {
+            runCapture(capture, appending: true) { try await $0.resume() }
+        } else {
+            openCapture(into: file, appending: true)
+        }
+        startTicking()
+    }
+
+    private func send() {
+        guard let file = audioFile else { return }
+        let sending = epoch
+        let stopped = capture.map { capture in captureChain.enqueue { try await capture.stop() } }
+        capture = nil
+        stopListening()
+        let live = self.live
+        let recorded = stopwatch.accumulated
+        transition(to: .processing)
+        processingTask = Task { [weak self] in
+            do {
+                let url = try await stopped?.value ?? file
+                try Task.checkCancellation()
+                let transcription: Transcription
+                if let decoder = await live?.value {
+                    transcription = try await decoder.finish(file: url)
+                } else {
+                    guard let self else { return }
+                    transcription = try await self.dependencies.transcriber.transcribe(
+                        file: url, locale: self.locale)
+                }
+                try Task.checkCancellation()
+                await self?.publish(transcription, audio: url, recorded: recorded, epoch: sending)
+            } catch {
+                self?.processingFailed(error, epoch: sending)
+            }
+        }
+    }
+
+    private func publish(_ transcription: Transcription, audio: URL, recorded: Duration, epoch sending: Int) async {
+        guard sending == epoch, state == .processing else { return }
+        let dictation = FinishedDictation(
+            sessionID: id, sessionName: name, transcription: transcription, audioFile: audio,
+            recordedDuration: recorded)
+        isPublishing = true
+        defer { isPublishing = false }
+        do {
+            try await delegate?.session(self, didFinish: dictation)
+        } catch {
+            dependencies.log.log(.error, "storing a finished dictation failed: \(error)")
+            fail(.reportNotSaved, keepAudio: true)
+            return
+        }
+        endDictation()
+    }
+
+    private func processingFailed(_ error: any Error, epoch failing: Int) {
+        guard failing == epoch, state == .processing else { return }
+        dependencies.log.log(.error, "transcription failed: \(error)")
+        // The live decode may be what broke: a retry decodes the file from the start.
+        live = nil
+        fail(RecordingError(error), keepAudio: true)
+    }
+
+    private func discard() {
+        processingTask?.cancel()
+        processingTask = nil
+        if let capture {
+            captureChain.enqueue { _ = try await capture.stop() }
+        }
+        if let live {
+            Task { await live.value?.cancel() }
+        }
+        let file = audioFile
+        let remove = dependencies.removeAudio
+        // Removed behind the capture's stop, so the file is closed first.
+        captureChain.enqueue { if let file { remove(file) } }
+        endDictation()
+    }
+
+    /// Back to idle after a send or a discard.
+    private func endDictation() {
+        epoch += 1
+        capture = nil
+        live = nil
+        stopListening()
+        stopTicking()
+        audioFile = nil
+        partialTranscript = ""
+        level = .silence
+        stopwatch.reset()
+        elapsed = .zero
+        isPausedByUser = false
+        transition(to: .notRecording)
+    }
+
+    /// Falls back to a safe state after a failure: paused with the audio kept, or idle when nothing
+    /// was captured.
+    func fail(_ error: RecordingError, keepAudio: Bool) {
+        lastError = error
+        delegate?.session(self, didFail: error)
+        if keepAudio, audioFile != nil {
+            if state == .recording {
+                stopwatch.stop(at: dependencies.clock.now)
+                elapsed = stopwatch.accumulated
+            }
+            stopTicking()
+            isPausedByUser = true
+            level = .silence
+            transition(to: .paused)
+        } else {
+            endDictation()
+        }
+    }
+
+    func transition(to newState: RecordingState) {
+        state = newState
+        let snapshot = SessionSnapshot(sessionID: id, name: name, state: newState, elapsed: stopwatch.accumulated)
+        let reporter = dependencies.reporter
+        reportChain.enqueue { await reporter.report(snapshot) }
+        delegate?.sessionDidChange(self)
+    }
+
+    /// Waits until every capture and reporting call enqueued so far has reached its service.
+    public func settle() async {
+        await captureChain.drain()
+        await reportChain.drain()
+        await processingTask?.value
+    }
+
+    // MARK: Timer
+
+    /// Republishes the elapsed time on each whole second of recorded time, measured from the anchor.
+    private func startTicking() {
+        tickTask?.cancel()
+        let clock = dependencies.clock
+        tickTask = Task { [weak self] in
+            while !Task.isCancelled {
+                guard let self else { return }
+                let current = self.stopwatch.elapsed(at: clock.now)
+                self.elapsed = current
+                let fraction = Duration(secondsComponent: 0, attosecondsComponent: current.components.attoseconds)
+                do {
+                    try await clock.sleep(for: .seconds(1) - fraction)
+                } catch {
+                    return
+                }
+            }
+        }
+    }
+
+    private func stopTicking() {
+        tickTask?.cancel()
+        tickTask = nil
+    }
+}

@@ -1,0 +1,82 @@
+/// A failure as a person at the station needs to hear it: what happened and what to do about it.
+public enum RecordingError: Error, Sendable, Equatable {
+    case microphoneUnavailable(detail: String)
+    case accessDenied
+    case noSuchSource(name: String, available: [String])
+    case captureFailed(detail: String)
+    case recordingElsewhere
+    case audioFileUnwritable
+    case modelNotInstalled(locale: String)
+    case modelBroken(locale: String)
+    case transcriptionFailed
+    case reportNotSaved
+
+    /// Maps an error thrown by a port to what the user is told.
+    public init(_ error: any Error) {
+        switch error {
+        case let capture as CaptureError:
+            switch capture {
+            case .serverUnreachable(let detail): self = .microphoneUnavailable(detail: detail)
+            case .accessDenied: self = .accessDenied
+            case .noSuchSource(let name, let available): self = .noSuchSource(name: name, available: available)
+            case .streamFailed(let detail): self = .captureFailed(detail: detail)
+            case .recordingElsewhere: self = .recordingElsewhere
+            case .fileUnwritable: self = .audioFileUnwritable
+            }
+        case let transcription as TranscriptionError:
+            switch transcription {
+            case .modelNotInstalled(let locale): self = .modelNotInstalled(locale: locale)
+            case .modelBroken(let locale, _): self = .modelBroken(locale: locale)
+            case .unreadableAudio, .decoderFailed: self = .transcriptionFailed
+            }
+        case let recording as RecordingError:
+            self = recording
+        default:
+            self = .captureFailed(detail: String(describing: error))
+        }
+    }
+
+    /// One sentence saying what went wrong.
+    public var message: String {
+        switch self {
+        case .microphoneUnavailable: "No audio server is reachable, so the microphone cannot be used."
+        case .accessDenied: "The audio server refused access to the microphone."
+        case .noSuchSource(let name, _): "There is no capture source named \"\(name)\"."
+        case .captureFailed: "The recording stream failed."
+        case .recordingElsewhere: "A recording is in progress elsewhere on this station."
+        case .audioFileUnwritable: "The audio file could not be written."
+        case .modelNotInstalled(let locale): "No speech model is installed for \(locale)."
+        case .modelBroken(let locale): "The speech model for \(locale) is damaged."
+        case .transcriptionFailed: "The dictation could not be transcribed."
+        case .reportNotSaved: "The report could not be saved."
+        }
+    }
+
+    /// What the person can do next.
+    public var recoveryHint: String {
+        switch self {
+        case .microphoneUnavailable:
+            "Start PulseAudio or PipeWire, or set PULSE_SERVER to a reachable server."
+        case .accessDenied:
+            "Check the audio server's access rules (its cookie, or auth-anonymous on its socket)."
+        case .noSuchSource(_, let available):
+            available.isEmpty
+                ? "No capture sources are available; plug in a microphone."
+                : "Choose one of: \(available.joined(separator: ", "))."
+        case .captureFailed:
+            "Your recording so far is kept; check the microphone and resume."
+        case .recordingElsewhere:
+            "Pause or send that recording first, or wait until it is done."
+        case .audioFileUnwritable:
+            "Free some disk space or check the data directory's permissions; nothing recorded so far is lost."
+        case .modelNotInstalled(let locale):
+            "Install it with: dictation-station models install \(locale)"
+        case .modelBroken(let locale):
+            "Reinstall it with: dictation-station models install \(locale)"
+        case .transcriptionFailed:
+            "The audio is kept; send again, or try another locale."
+        case .reportNotSaved:
+            "The audio is kept; free some disk space and send again."
+        }
+    }
+}

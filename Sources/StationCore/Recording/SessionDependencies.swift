@@ -1,0 +1,50 @@
+import Foundation
+
+/// The services a dictation session works with, injected so that the same logic runs against the real
+/// adapters and the test fakes.
+public struct SessionDependencies: Sendable {
+    /// Makes a fresh capture for one recording.
+    public var makeCapture: @Sendable () -> any Capturing
+    public var transcriber: any Transcribing
+    public var reporter: any Reporting
+    public var clock: any StationClock
+    public var log: any StationLog
+    /// Where a new recording of a session is written.
+    public var makeAudioFile: @Sendable (SessionID) -> URL
+    /// Throws a discarded recording's audio away.
+    public var removeAudio: @Sendable (URL) -> Void
+
+    public init(
+        makeCapture: @escaping @Sendable () -> any Capturing,
+        transcriber: any Transcribing,
+        reporter: any Reporting = SilentReporting(),
+        clock: any StationClock = SystemClock(),
+        log: any StationLog = SilentLog(),
+        makeAudioFile: @escaping @Sendable (SessionID) -> URL,
+        removeAudio: @escaping @Sendable (URL) -> Void = { try? FileManager.default.removeItem(at: $0) }
+    ) {
+        self.makeCapture = makeCapture
+        self.transcriber = transcriber
+        self.reporter = reporter
+        self.clock = clock
+        self.log = log
+        self.makeAudioFile = makeAudioFile
+        self.removeAudio = removeAudio
+    }
+}
+
+/// Hears what a session cannot settle alone: another session must stop capturing, a finished
+/// dictation must be stored, a failure or a notice must be shown, a transition must be persisted.
+@MainActor
+public protocol DictationSessionDelegate: AnyObject {
+    /// The session is about to capture; any other capturing session must pause first.
+    func sessionWillCapture(_ session: DictationSession)
+    /// Stores a finished dictation; throwing keeps the session paused with its audio.
+    func session(_ session: DictationSession, didFinish dictation: FinishedDictation) async throws
+    /// A failure the person at the station must see.
+    func session(_ session: DictationSession, didFail error: RecordingError)
+    /// Something worth a short note (a device change).
+    func session(_ session: DictationSession, didNotice message: String)
+    /// The state, the audio file or the name changed.
+    func sessionDidChange(_ session: DictationSession)
+}

@@ -1,0 +1,183 @@
+import Foundation
+import Observation
+
+/// The services the station wires into its sessions and where it keeps what they produce.
+public struct StationDependencies: Sendable {
+    public var session: SessionDependencies
+    public var reports: (any ReportStore)?
+    public var sessions: (any SessionStore)?
+
+    public init(session: SessionDependencies, reports: (any ReportStore)? = nil, sessions: (any SessionStore)? = nil) {
+        self.session = session
+        self.reports = reports
+        self.sessions = sessions
+    }
+}
+
+/// Several named dictation sessions, one selected, at most one capturing.
+@MainActor
+@Observable
+public final class Station {
+    public private(set) var sessions: [DictationSession] = []
+    public private(set) var selectedID: SessionID?
+    public let notifier: Notifier
+    /// The locale new sessions get.
+    public var locale: String
+    /// Called after every change a screen shows, so it knows to redraw.
+    public var onChange: (() -> Void)?
+    /// Called with each report stored from a finished dictation.
+    public var onReportAdded: ((Report) -> Void)?
+
+    let dependencies: StationDependencies
+    private let persistChain = TaskChain()
+
+    public init(dependencies: StationDependencies, locale: String, notifier: Notifier? = nil) {
+        self.dependencies = dependencies
+        self.locale = locale
+        self.notifier = notifier ?? Notifier(clock: dependencies.session.clock)
+    }
+
+    /// Brings back the persisted sessions; those that were recording come back paused.
+    public func restoreSessions() async throws {
+        guard let store = dependencies.sessions else { return }
+        let records = try await store.loadSessions()
+        for record in records where !sessions.contains(where: { $0.id == record.id }) {
+            let session = DictationSession(restoring: record, dependencies: dependencies.session)
+            adopt(session)
+            if record.state != session.state { persist(session) }
+        }
+        if selectedID == nil { selectedID = sessions.first?.id }
+        onChange?()
+    }
+
+    public var selected: DictationSession? { sessions.first { $0.id == selectedID } }
+
+    /// The session capturing now, if any.
+    public var capturing: DictationSession? { sessions.first { $0.state == .recording } }
+
+    /// Whether any session holds audio that has not been sent.
+    public var hasUnsentDictation: Bool { sessions.contains { $0.hasUnsentAudio } }
+
+    public func session(named name: String) -> DictationSession? {
+        let folded = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        return sessions.first { $0.name.lowercased() == folded }
+    }
+
+    // MARK: Managing sessions
+
+    /// Creates, selects and persists a session; a bad name is refused with the reason.
+    @discardableResult
+    public func createSession(named raw: String, locale: String? = nil) throws(SessionNameError) -> DictationSession {
+        let name = try SessionName.validate(raw, existing: sessions.map(\.name)).get()
+        let session = DictationSession(
+            name: name, locale: locale ?? self.locale, created: dependencies.session.clock.wallTime,
+            dependencies: dependencies.session)
+        adopt(session)
+        selectedID = session.id
+        persist(session)
+        onChange?()
+        return session
+    }
+
+    public func rename(_ id: SessionID, to raw: String) throws(SessionNameError) {
+        guard let session = sessions.first(where: { $0.id == id }) else { return }
+        let others = sessions.filter { $0.id != id }.map(\.name)
+        session.name = try SessionName.validate(raw, existing: others).get()
+        persist(session)
+        onChange?()
+    }
+
+    /// Deletes an idle session; one holding an unsent dictation is refused, so its audio is never lost.
+    public func deleteSession(_ id: SessionID) -> CommandOutcome {
+        guard let index = sessions.firstIndex(where: { $0.id == id }) else {
+            return CommandOutcome(succeeded: false, message: "There is no such session.")
+        }
+        let session = sessions[index]
+        guard !session.hasUnsentAudio else {
+            return CommandOutcome(
+                succeeded: false, message: "\"\(session.name)\" holds an unsent dictation: send or discard it first.")
+        }
+        sessions.remove(at: index)
+        session.delegate = nil
+        if selectedID == id {
+            selectedID = sessions.isEmpty ? nil : sessions[min(index, sessions.count - 1)].id
+        }
+        if let store = dependencies.sessions {
+            persistChain.enqueue { try await store.deleteSession(id: id) }
+        }
+        onChange?()
+        return CommandOutcome(succeeded: true, message: "Deleted \"\(session.name)\".")
+    }
+
+    public func select(_ id: SessionID) {
+        guard sessions.contains(where: { $0.id == id }), selectedID != id else { return }
+        selectedID = id
+        onChange?()
+    }
+
+    /// Selects the next (`offset` 1) or previous (-1) session, wrapping around.
+    public func selectNeighbour(_ offset: Int) {
+        guard !sessions.isEmpty else { return }
+        let current = sessions.firstIndex { $0.id == selectedID } ?? 0
+        let next = ((current + offset) % sessions.count + sessions.count) % sessions.count
+        select(sessions[next].id)
+    }
+
+    /// Waits until every persisted change and every session's pending calls have gone through.
+    public func settle() async {
+        for session in sessions { await session.settle() }
+        await persistChain.drain()
+    }
+
+    private func adopt(_ session: DictationSession) {
+        session.delegate = self
+        sessions.append(session)
+    }
+
+    func persist(_ session: DictationSession) {
+        guard let store = dependencies.sessions else { return }
+        let record = session.record(updated: dependencies.session.clock.wallTime)
+        let log = dependencies.session.log
+        persistChain.enqueue {
+            do {
+                try await store.save(record)
+            } catch {
+                log.log(.error, "saving a session failed: \(error)")
+            }
+        }
+    }
+}
+
+extension Station: DictationSessionDelegate {
+    public func sessionWillCapture(_ session: DictationSession) {
+        for other in sessions where other !== session && other.state == .recording {
+            other.pause(byUser: true)
+        }
+    }
+
+    public func session(_ session: DictationSession, didFinish dictation: FinishedDictation) async throws {
+        let transcription = dictation.transcription
+        let report = NewReport(
+            sessionName: dictation.sessionName, locale: transcription.locale,
+            created: dependencies.session.clock.wallTime, audioDuration: transcription.audioDuration,
+            audioFile: dictation.audioFile, text: transcription.text, confidence: transcription.confidence)
+        if let store = dependencies.reports {
+            let stored = try await store.add(report)
+            onReportAdded?(stored)
+        }
+        notifier.info("Report ready for \(dictation.sessionName).")
+    }
+
+    public func session(_ session: DictationSession, didFail error: RecordingError) {
+        notifier.error("\(error.message) \(error.recoveryHint)")
+    }
+
+    public func session(_ session: DictationSession, didNotice message: String) {
+        notifier.warning(message)
+    }
+
+    public func sessionDidChange(_ session: DictationSession) {
+        persist(session)
+        onChange?()
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// A command from outside the screen (the control socket, a foot pedal), handled by the same code as
+/// the keys.
+public enum StationCommand: Sendable, Equatable {
+    /// The main action on the selected session: start, pause or resume.
+    case toggle
+    /// Send the selected session's paused recording.
+    case send
+    /// Discard the selected session's paused or processing recording.
+    case discard
+    /// Select the session with this name.
+    case select(String)
+    /// Report the selected session's state.
+    case status
+
+    /// Parses one line of the control protocol (`toggle`, `send`, `discard`, `select NAME`, `status`).
+    public init?(line: String) {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        let parts = trimmed.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+        guard let verb = parts.first else { return nil }
+        switch (verb, parts.count) {
+        case ("toggle", 1): self = .toggle
+        case ("send", 1): self = .send
+        case ("discard", 1): self = .discard
+        case ("status", 1): self = .status
+        case ("select", 2): self = .select(String(parts[1]))
+        default: return nil
+        }
+    }
+}
+
+/// How a command went: whether it did anything, and a line to show or print.
+public struct CommandOutcome: Sendable, Equatable {
+    public var succeeded: Bool
+    public var message: String
+
+    public init(succeeded: Bool, message: String) {
+        self.succeeded = succeeded
+        self.message = message
+    }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import StationCore
+
+/// A station wired to fakes, with handles on every fake, for tests of the core.
+@MainActor
+public final class StationFixture {
+    public let clock = ManualClock()
+    public let log = CallLog()
+    public let transcriber: FakeTranscriber
+    public let reporter = RecordingReporter()
+    public let reports = InMemoryReportStore()
+    public let sessionStore: InMemorySessionStore
+    public let diagnostics = InMemoryLog()
+    public let removedAudio = Locked<[URL]>([])
+    /// Every capture made, in order; the last one is the current.
+    public let captures = Locked<[FakeCapture]>([])
+    public let station: Station
+
+    public init(jitter: Int = 0, restoring records: [SessionRecord] = []) {
+        transcriber = FakeTranscriber(log: log)
+        sessionStore = InMemorySessionStore(records)
+        let log = log
+        let captures = captures
+        let removedAudio = removedAudio
+        let dependencies = SessionDependencies(
+            makeCapture: {
+                let capture = FakeCapture(log: log, jitter: jitter)
+                captures.withLock { $0.append(capture) }
+                return capture
+            },
+            transcriber: transcriber,
+            reporter: reporter,
+            clock: clock,
+            log: diagnostics,
+            makeAudioFile: { id in URL(fileURLWithPath: "/audio/\(id.rawValue).wav") },
+            removeAudio: { url in removedAudio.withLock { $0.append(url) } })
+        station = Station(
+            dependencies: StationDependencies(session: dependencies, reports: reports, sessions: sessionStore),
+            locale: "en-US")
+    }
+
+    /// The capture of the latest recording.
+    public var capture: FakeCapture? { captures.current.last }
+
+    /// A session wired like the station's, made directly.
+    public func makeSession(named name: String = "Room 12") -> DictationSession {
+        try! station.createSession(named: name)
+    }
+}

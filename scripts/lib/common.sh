@@ -1,0 +1,37 @@
+# Shared by the scripts: the package lists and installing what is missing.
+# shellcheck shell=bash
+
+# What building and running the station needs.
+RUN_PACKAGES=(libncursesw5-dev libpulse-dev libpocketsphinx-dev libsqlite3-dev pocketsphinx-en-us)
+# What the tests need on top: a real audio server and its tools, real speech recordings, a terminal.
+TEST_PACKAGES=(pulseaudio pulseaudio-utils pocketsphinx-testdata tmux sox)
+
+repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd; }
+
+# Installs the Debian packages given that are not installed yet; does nothing when all are there.
+ensure_packages() {
+    local missing=()
+    local package
+    for package in "$@"; do
+        if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+            missing+=("$package")
+        fi
+    done
+    [ ${#missing[@]} -eq 0 ] && return 0
+    echo "Installing missing packages: ${missing[*]}" >&2
+    local sudo=()
+    if [ "$(id -u)" -ne 0 ]; then
+        command -v sudo >/dev/null || { echo "error: need root (or sudo) to install: ${missing[*]}" >&2; return 1; }
+        sudo=(sudo)
+    fi
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
+    "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
+
+# Puts the Swift toolchain on PATH when it is installed in the usual place but not on PATH.
+ensure_swift() {
+    command -v swift >/dev/null && return 0
+    [ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH" && return 0
+    echo "error: the Swift toolchain (swift) is not on PATH" >&2
+    return 1
+}
