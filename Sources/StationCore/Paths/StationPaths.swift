@@ -1,0 +1,51 @@
+import Foundation
+
+/// Where the station keeps its files. Everything below `dataDirectory` is patient data or serves it:
+/// directories are created 0700 and files 0600.
+public struct StationPaths: Sendable, Equatable {
+    public var dataDirectory: URL
+
+    public init(dataDirectory: URL) { self.dataDirectory = dataDirectory }
+
+    /// The data directory chosen by `--data-dir`, else `DICTATION_STATION_HOME`, else
+    /// `$XDG_DATA_HOME/dictation-station`, else `~/.local/share/dictation-station`.
+    public static func resolve(option: String?, environment: [String: String]) -> StationPaths {
+        if let option, !option.isEmpty { return StationPaths(dataDirectory: URL(fileURLWithPath: option)) }
+        if let home = environment["DICTATION_STATION_HOME"], !home.isEmpty {
+            return StationPaths(dataDirectory: URL(fileURLWithPath: home))
+        }
+        // XDG: a relative XDG_DATA_HOME is invalid and must be ignored.
+        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
+            return StationPaths(dataDirectory: URL(fileURLWithPath: xdg).appendingPathComponent("dictation-station"))
+        }
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        return StationPaths(
+            dataDirectory: URL(fileURLWithPath: home).appendingPathComponent(".local/share/dictation-station"))
+    }
+
+    /// The SQLite database of reports, sessions and settings.
+    public var database: URL { dataDirectory.appendingPathComponent("station.sqlite3") }
+    /// Recordings: those in progress and those kept with their reports.
+    public var audioDirectory: URL { dataDirectory.appendingPathComponent("audio", isDirectory: true) }
+    /// Installed speech models, one folder per locale.
+    public var modelsDirectory: URL { dataDirectory.appendingPathComponent("models", isDirectory: true) }
+    /// The diagnostic log (never patient data).
+    public var logFile: URL { dataDirectory.appendingPathComponent("station.log") }
+    /// Held (flock) by the one station process that captures.
+    public var captureLock: URL { dataDirectory.appendingPathComponent("capture.lock") }
+
+    /// The file a new recording of a session goes to.
+    public func newAudioFile(for session: SessionID, at time: Date) -> URL {
+        let stamp = Int64(time.timeIntervalSince1970 * 1000)
+        return audioDirectory.appendingPathComponent("\(session.rawValue)-\(stamp).wav")
+    }
+
+    /// Creates the data, audio and models directories, private to the user (0700).
+    public func createDirectories() throws {
+        for directory in [dataDirectory, audioDirectory, modelsDirectory] {
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+
+/// Appends log lines to a private file (0600); never the terminal. Callers never pass patient data.
+public final class FileStationLog: StationLog, @unchecked Sendable {
+    private let handle: FileHandle?
+    private let lock = NSLock()
+    private let clock: any StationClock
+
+    public init(file: URL, clock: any StationClock = SystemClock()) {
+        self.clock = clock
+        let path = file.path
+        if !FileManager.default.fileExists(atPath: path) {
+            FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        handle = FileHandle(forWritingAtPath: path)
+        _ = try? handle?.seekToEnd()
+    }
+
+    deinit { try? handle?.close() }
+
+    public func log(_ level: LogLevel, _ message: String) {
+        let stamp = ISO8601DateFormatter().string(from: clock.wallTime)
+        let line = "\(stamp) \(level.rawValue) \(message)\n"
+        lock.lock()
+        defer { lock.unlock() }
+        try? handle?.write(contentsOf: Data(line.utf8))
+    }
+}
