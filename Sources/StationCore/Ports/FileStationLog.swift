@@ -10,7 +10,7 @@ public final class FileStationLog: StationLog, @unchecked Sendable {
         self.clock = clock
         let path = file.path
         if !FileManager.default.fileExists(atPath: path) {
-            FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
+            _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
         handle = FileHandle(forWritingAtPath: path)
         _ = try? handle?.seekToEnd()
