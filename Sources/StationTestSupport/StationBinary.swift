@@ -1,0 +1,55 @@
+import Foundation
+
+/// The real `dictation-station` binary as built by `swift build --build-tests`, run as a process.
+public enum StationBinary {
+    /// What a finished run printed and returned.
+    public struct Outcome: Sendable {
+        public var status: Int32
+        public var standardOutput: String
+        public var standardError: String
+    }
+
+    /// The package's root folder, found from this source file's place in it.
+    public static let packageRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        while url.path != "/" {
+            url.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+        }
+        fatalError("no Package.swift above \(#filePath)")
+    }()
+
+    /// The debug build of the executable.
+    public static var url: URL {
+        packageRoot.appendingPathComponent(".build/debug/dictation-station")
+    }
+
+    /// Runs the binary to completion with `arguments`, extra `environment` and optional standard input.
+    public static func run(
+        _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+    ) throws -> Outcome {
+        let process = Process()
+        process.executableURL = url
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        let error = Pipe()
+        let stdin = Pipe()
+        process.standardOutput = output
+        process.standardError = error
+        process.standardInput = stdin
+        try process.run()
+        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
+        try stdin.fileHandleForWriting.close()
+        // Read both pipes before waiting, so a chatty process cannot block on a full pipe.
+        let errorData = Locked(Data())
+        let reader = Thread { errorData.withLock { $0 = error.fileHandleForReading.readDataToEndOfFile() } }
+        reader.start()
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while reader.isExecuting || !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+        return Outcome(
+            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
+            standardError: String(decoding: errorData.current, as: UTF8.self))
+    }
+}
