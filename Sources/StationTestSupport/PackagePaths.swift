@@ -1,0 +1,60 @@
+import Foundation
+
+/// Places in the package checkout that tests use: fixtures, the built binary.
+public enum PackagePaths {
+    /// The package root, found by walking up from this file.
+    public static let root: URL = {
+        var url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        while url.path != "/" {
+            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
+            url.deleteLastPathComponent()
+        }
+        fatalError("no Package.swift above \(#filePath)")
+    }()
+
+    /// Scripts and data shared by the test targets.
+    public static var fixtures: URL { root.appendingPathComponent("Tests/Fixtures", isDirectory: true) }
+
+    /// The debug build of the executable (`swift build --build-tests` builds it).
+    public static var binary: URL { root.appendingPathComponent(".build/debug/dictation-station") }
+}
+
+/// A private temporary folder, deleted by `remove()`.
+public struct TemporaryFolder: Sendable {
+    public let url: URL
+
+    public init(_ label: String = "test") throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "ds-\(label)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+
+    public func remove() { try? FileManager.default.removeItem(at: url) }
+
+    /// Every path below the folder, relative, sorted.
+    public func contents() -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: url.path) else { return [] }
+        return (enumerator.allObjects as? [String] ?? []).sorted()
+    }
+}
+
+/// Runs a program to completion; returns its exit status and standard output.
+@discardableResult
+public func runProgram(
+    _ path: String, _ arguments: [String], in directory: URL? = nil
+) throws -> (
+    status: Int32, output: String
+) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+}
