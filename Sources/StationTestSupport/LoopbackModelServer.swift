@@ -4,7 +4,7 @@ import Foundation
 /// of one folder: as they are, throttled, with an error status, or stopping to answer.
 public final class LoopbackModelServer: @unchecked Sendable {
     public enum Mode: String, Sendable {
-        case files, slow, hang
+        case files, slow, paced, hang
     }
 
     public let port: Int

@@ -4,6 +4,7 @@
 Paths, each naming a file NAME in the served folder:
   /files/NAME            the file
   /slow/NAME             the file, 8 KiB every 50 ms (a server that throttles)
+  /paced/NAME            the file, 64 KiB every 50 ms (long enough for a second request to join)
   /status/CODE/NAME      answers CODE (404, 500, ...) with a short body
   /hang/NAME             sends the headers and 1 KiB, then stops answering
   /count/PATH            how many requests PATH (e.g. files/NAME) has had, as text
@@ -53,9 +54,10 @@ class Handler(http.server.BaseHTTPRequestHandler):
         try:
             if mode == "files":
                 self.wfile.write(data)
-            elif mode == "slow":
-                for start in range(0, len(data), 8192):
-                    self.wfile.write(data[start:start + 8192])
+            elif mode in ("slow", "paced"):
+                step = 8192 if mode == "slow" else 65536
+                for start in range(0, len(data), step):
+                    self.wfile.write(data[start:start + step])
                     self.wfile.flush()
                     time.sleep(0.05)
             elif mode == "hang":
