@@ -23,7 +23,7 @@ public actor ModelInstaller: ModelInstalling {
         var catchUp: [InstallEvent] = []
     }
 
-    public let catalog: ModelCatalog
+    public nonisolated let catalog: ModelCatalog
     private let folders: ModelFolders
     private let options: Options
     private var jobs: [String: Job] = [:]
