@@ -19,18 +19,30 @@ public enum PackagePaths {
     public static var binary: URL { root.appendingPathComponent(".build/debug/dictation-station") }
 }
 
-/// A private temporary folder, deleted by `remove()`.
+/// A private temporary folder, deleted by `remove()`; its name carries the test process's id, so a later
+/// run can sweep folders whose process is gone (`sweepAbandoned()`).
 public struct TemporaryFolder: Sendable {
     public let url: URL
 
     public init(_ label: String = "test") throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "ds-\(label)-\(UUID().uuidString)", isDirectory: true)
+            "ds.\(getpid()).\(label)-\(UUID().uuidString)", isDirectory: true)
         try FileManager.default.createDirectory(
             at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
     public func remove() { try? FileManager.default.removeItem(at: url) }
+
+    /// Deletes the temporary folders of test processes that are no longer running.
+    public static func sweepAbandoned() {
+        let temporary = FileManager.default.temporaryDirectory
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for name in names where name.hasPrefix("ds.") {
+            let pid = name.dropFirst(3).prefix { $0 != "." }
+            guard let pid = Int32(pid), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
+        }
+    }
 
     /// Every path below the folder, relative, sorted.
     public func contents() -> [String] {

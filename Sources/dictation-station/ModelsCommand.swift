@@ -13,7 +13,8 @@ enum ModelsCommand {
         let action = parser.next()
         let locale = parser.next()
         if let extra = parser.next() { throw ArgumentError.unexpectedArgument(extra) }
-        let paths = StationPaths.resolve(option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
+        let paths = StationPaths.resolve(
+            option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
         let installer = try ModelWiring.installer(globals: globals, paths: paths)
         switch action {
@@ -37,7 +38,8 @@ enum ModelsCommand {
         for option in options {
             var size = option.size.map(ByteCountText.format) ?? "unknown"
             if option.state == .installed, let model = await installer.model(for: option.locale) {
-                size = ByteCountText.format(ByteCountText.diskUsage(of: model.acousticModel.deletingLastPathComponent()))
+                size = ByteCountText.format(
+                    ByteCountText.diskUsage(of: model.acousticModel.deletingLastPathComponent()))
             } else if option.state == .system {
                 size = "-"
             }

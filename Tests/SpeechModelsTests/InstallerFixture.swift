@@ -19,6 +19,8 @@ final class InstallerFixture: Sendable {
     let fullArchive = "en-us-full.tar.gz"
 
     private init() throws {
+        // The suite's archives live as long as the test process; those of earlier runs go now.
+        TemporaryFolder.sweepAbandoned()
         folder = try TemporaryFolder("archives")
         let url = folder.url
         try TestModelArchives.build(fullArchive, in: url)
