@@ -107,4 +107,19 @@ struct InstallTests {
         let events = await collect(await setup.installer.install(locale: "it-IT"))
         #expect(events.last == .installed)
     }
+
+    @Test("installing over an installed model replaces it and leaves no old copy")
+    func replaces() async throws {
+        let setup = try InstallerSetup([
+            InstallerFixture.entry("it-IT", archive: fixture.server.url("en-us-small.tar.gz"))
+        ])
+        defer { setup.data.remove() }
+        #expect(await collect(await setup.installer.install(locale: "it-IT")).last == .installed)
+        let marker = setup.models.appendingPathComponent("it-IT/marker")
+        try Data("old".utf8).write(to: marker)
+        #expect(await collect(await setup.installer.install(locale: "it-IT")).last == .installed)
+        #expect(!FileManager.default.fileExists(atPath: marker.path), "the new model replaced the old folder")
+        #expect(await setup.installer.state(of: "it-IT") == .installed)
+        #expect(setup.leftovers(besides: ["it-IT"]).isEmpty)
+    }
 }
