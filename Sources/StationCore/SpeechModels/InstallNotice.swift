@@ -14,4 +14,16 @@ public enum InstallNotice {
         case .started, .progress, .verifying: return nil
         }
     }
+
+    /// The notification for a dictation waiting on its locale's model: an info while it waits, an error
+    /// when the install ends without a model (the dictation then fails with `modelNotInstalled`).
+    public static func notification(for wait: ModelWait) -> (kind: StationNotification.Kind, message: String)? {
+        switch wait {
+        case .waiting(let locale):
+            (.info, "The dictation waits for the \(locale) speech model to finish installing.")
+        case .ready: nil
+        case .failed(let locale):
+            (.error, "The dictation was not transcribed: the \(locale) speech model could not be installed.")
+        }
+    }
 }

@@ -128,4 +128,11 @@ struct LocaleChoiceTests {
         #expect(failed?.message.contains("disk full") == true)
         #expect(InstallNotice.notification(for: .progress(bytes: 1, total: nil), locale: "x", displayName: "") == nil)
     }
+
+    @Test("a dictation waiting on its model is shown; a failed wait is an error")
+    func waitNotices() {
+        #expect(InstallNotice.notification(for: .waiting(locale: "nl-NL"))?.kind == .info)
+        #expect(InstallNotice.notification(for: .ready(locale: "nl-NL")) == nil)
+        #expect(InstallNotice.notification(for: .failed(locale: "nl-NL"))?.kind == .error)
+    }
 }
