@@ -16,6 +16,8 @@ let package = Package(
         .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: apt("libpulse-dev")),
         .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: apt("libpocketsphinx-dev")),
         .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: apt("libsqlite3-dev")),
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: apt("libarchive-dev")),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: apt("libssl-dev")),
 
         // The feature logic and its ports; imports no C.
         .target(name: "StationCore"),
@@ -25,11 +27,17 @@ let package = Package(
         .target(name: "SphinxSpeech", dependencies: ["StationCore", "CPocketSphinx"]),
         .target(name: "SQLiteStore", dependencies: ["StationCore", "CSQLite3"]),
         .target(name: "StationTUI", dependencies: ["StationCore", "CNcursesw"]),
+        // The model catalog and installer: downloads, sha256 (libcrypto), secure unpacking (libarchive).
+        .target(
+            name: "SpeechModels", dependencies: ["StationCore", "CArchive", "CCrypto"],
+            resources: [.copy("Resources/models.json")]),
 
         // The executable only wires adapters into the core.
         .executableTarget(
             name: "dictation-station",
-            dependencies: ["StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI"]
+            dependencies: [
+                "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
+            ]
         ),
 
         // Fakes that record their calls in order, and a manual clock.
@@ -40,6 +48,7 @@ let package = Package(
         .testTarget(name: "SphinxSpeechTests", dependencies: ["SphinxSpeech", "StationTestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "StationTestSupport"]),
         .testTarget(name: "StationTUITests", dependencies: ["StationTUI", "StationTestSupport"]),
+        .testTarget(name: "SpeechModelsTests", dependencies: ["SpeechModels", "StationTestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["StationTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

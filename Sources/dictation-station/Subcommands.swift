@@ -6,5 +6,5 @@ struct Subcommand: Sendable {
 
 /// Every subcommand the executable knows; `Usage` documents them.
 enum Subcommands {
-    @MainActor static let all: [Subcommand] = []
+    @MainActor static let all: [Subcommand] = [ModelsCommand.subcommand]
 }

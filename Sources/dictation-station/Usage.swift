@@ -13,6 +13,17 @@ enum Usage {
           --data-dir DIR      keep the database, audio and models in DIR
                               (default: $DICTATION_STATION_HOME, else $XDG_DATA_HOME/dictation-station)
           --no-color          a monochrome screen (also when NO_COLOR is set)
+          --catalog FILE      the speech model catalog to use instead of the built-in one
+                              (also $DICTATION_STATION_CATALOG)
+          --model-mirror URL  fetch every model file by its name from URL (an intranet http(s)
+                              server, a file:// URL or a folder) instead of the catalog's addresses
+
+        Speech models:
+          models                  list the locales with their state (installed, system,
+                                  available) and size
+          models install LOCALE   install a locale's model; progress on stderr, Ctrl-C cancels
+                                  (exit 130, nothing left behind)
+          models remove LOCALE    remove an installed model (not one the system provides)
 
         Exit status: 0 on success, 1 when something failed, 2 for a wrong command line.
 

@@ -2,9 +2,9 @@
 # shellcheck shell=bash
 
 # What building and running the station needs.
-RUN_PACKAGES=(libncursesw5-dev libpulse-dev libpocketsphinx-dev libsqlite3-dev pocketsphinx-en-us)
+RUN_PACKAGES=(libncursesw5-dev libpulse-dev libpocketsphinx-dev libsqlite3-dev pocketsphinx-en-us libarchive-dev libssl-dev)
 # What the tests need on top: a real audio server and its tools, real speech recordings, a terminal.
-TEST_PACKAGES=(pulseaudio pulseaudio-utils pocketsphinx-testdata tmux sox)
+TEST_PACKAGES=(pulseaudio pulseaudio-utils pocketsphinx-testdata tmux sox pocketsphinx zip bzip2 python3)
 
 repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd; }
 
