@@ -9,20 +9,8 @@ public enum StationBinary {
         public var standardError: String
     }
 
-    /// The package's root folder, found from this source file's place in it.
-    public static let packageRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        }
-        fatalError("no Package.swift above \(#filePath)")
-    }()
-
     /// The debug build of the executable.
-    public static var url: URL {
-        packageRoot.appendingPathComponent(".build/debug/dictation-station")
-    }
+    public static var url: URL { PackagePaths.binary }
 
     /// Runs the binary to completion with `arguments`, extra `environment` and optional standard input.
     public static func run(
