@@ -32,6 +32,10 @@ let package = Package(
             dependencies: ["StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI"]
         ),
 
+        // A second station process for the store's multi-process tests, and the store's benchmark.
+        .executableTarget(name: "store-probe", dependencies: ["StationCore", "SQLiteStore"]),
+        .executableTarget(name: "store-bench", dependencies: ["StationCore", "SQLiteStore"]),
+
         // Fakes that record their calls in order, and a manual clock.
         .target(name: "StationTestSupport", dependencies: ["StationCore"]),
 
@@ -40,7 +44,7 @@ let package = Package(
         .testTarget(name: "SphinxSpeechTests", dependencies: ["SphinxSpeech", "StationTestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "StationTestSupport"]),
         .testTarget(name: "StationTUITests", dependencies: ["StationTUI", "StationTestSupport"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["StationTestSupport"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["StationCore", "SQLiteStore", "StationTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
