@@ -54,6 +54,22 @@ struct SearchTests {
         #expect(try await database.reports(search: "ward", limit: 2, offset: 1).map(\.id) == [ids[0], ids[3]])
     }
 
+    @Test("with many matches, the newest still come first, a page at a time")
+    func manyMatches() async throws {
+        let database = try await TestDataDirectory().open()
+        // Created times out of insertion order, so the order must come from the times, not the ids.
+        let minutes = (0..<2_500).map { ($0 * 7_919) % 2_500 }
+        let stored = try await database.addAll(
+            minutes.map { minute in
+                sampleReport(
+                    "ward round \(minute)", created: Date(timeIntervalSince1970: 1_780_000_000 + Double(minute) * 60))
+            })
+        _ = try await database.add(sampleReport("something else"))
+        let found = try await database.reports(search: "war", limit: 40, offset: 10).map(\.text)
+        #expect(found == (2_450..<2_490).reversed().map { "ward round \($0)" })
+        #expect(stored.count == 2_500)
+    }
+
     @Test(
         "search input is never read as FTS syntax",
         arguments: [

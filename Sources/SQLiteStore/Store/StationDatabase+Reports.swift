@@ -25,15 +25,7 @@ extension StationDatabase: ReportStore {
             }
         }
         guard let query = FullTextQuery.make(from: search) else { return [] }
-        return try await perform { connection in
-            try connection.prepared(
-                """
-                SELECT \(ReportRows.columns) FROM reports
-                WHERE id IN (SELECT rowid FROM reports_fts WHERE reports_fts MATCH ?)
-                ORDER BY created_us DESC, id DESC LIMIT ? OFFSET ?
-                """
-            ).rows([.text(query)] + page, ReportRows.report)
-        }
+        return try await perform { try Self.search(query, page: page, in: $0) }
     }
 
     public func report(id: Int64) async throws -> Report? {
