@@ -31,9 +31,9 @@ enum ReportsCommand {
             let revisions = try await database.revisions(id: id)
             print(ReportExport.text(report, revisions: revisions, timeZone: .current), terminator: "")
         case .delete(let id):
-            _ = try await existing(id, in: database)
+            let report = try await existing(id, in: database)
             try await database.delete(id: id)
-            print("Deleted report \(id) and its audio.")
+            print("Deleted report \(id)\(report.audioFile == nil ? "" : " and its audio").")
         case .export(let id, let format):
             let report = try await existing(id, in: database)
             let revisions = try await database.revisions(id: id)

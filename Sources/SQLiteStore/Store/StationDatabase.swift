@@ -42,7 +42,7 @@ public final class StationDatabase: @unchecked Sendable {
             try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
             // Read the version before changing anything, so a newer database stays untouched.
             try Migrator.refuseNewer(try Migrator.version(of: connection), path: path)
-            let mode = try connection.prepared("PRAGMA journal_mode = WAL").firstRow { $0.text(0) } ?? ""
+            let mode = try connection.enableWriteAheadLog(timeoutMilliseconds: busyTimeoutMilliseconds)
             guard mode.lowercased() == "wal" else { throw StoreOpenError.walUnavailable(path: path, mode: mode) }
             try connection.execute("PRAGMA foreign_keys = ON")
             // FULL: every commit reaches the disk before `add` returns, so a power cut loses no report.
