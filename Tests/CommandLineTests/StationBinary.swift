@@ -18,8 +18,13 @@ struct StationBinary {
         return directory.appendingPathComponent(".build/debug/dictation-station")
     }
 
+    struct NotBuilt: Error, CustomStringConvertible {
+        var description: String { "\(StationBinary.executable.path) is missing: run `swift build --build-tests` first" }
+    }
+
     /// Runs the binary with `arguments`, in UTC, with `environment` added, and waits for it.
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Outcome {
+        guard FileManager.default.isExecutableFile(atPath: executable.path) else { throw NotBuilt() }
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments

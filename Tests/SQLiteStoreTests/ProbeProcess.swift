@@ -19,7 +19,12 @@ final class ProbeProcess: @unchecked Sendable {
         return directory.appendingPathComponent(".build/debug/store-probe")
     }
 
+    struct NotBuilt: Error, CustomStringConvertible {
+        var description: String { "\(ProbeProcess.executable.path) is missing: run `swift build --build-tests` first" }
+    }
+
     init(_ arguments: [String]) throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.executable.path) else { throw NotBuilt() }
         process.executableURL = Self.executable
         process.arguments = arguments
         process.standardOutput = output
