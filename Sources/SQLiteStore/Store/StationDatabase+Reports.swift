@@ -73,11 +73,13 @@ extension StationDatabase: ReportStore {
     public func delete(id: Int64) async throws {
         let audio: String? = try await perform { connection in
             try connection.writeTransaction {
-                let audio = try connection.prepared("SELECT audio_file FROM reports WHERE id = ?").firstRow(
+                // Outer nil: no such report; inner nil: a report without audio.
+                let row = try connection.prepared("SELECT audio_file FROM reports WHERE id = ?").firstRow(
                     [.integer(id)]
                 ) { $0.optionalText(0) }
-                guard let audio else { throw ReportStoreError.noSuchReport(id: id) }
+                guard let row else { throw ReportStoreError.noSuchReport(id: id) }
                 try connection.prepared("DELETE FROM reports WHERE id = ?").run([.integer(id)])
+                guard let audio = row else { return nil }
                 // Audio another report or an unsent dictation still uses is never deleted.
                 return try Self.isAudioInUse(audio, connection: connection) ? nil : audio
             }
@@ -98,8 +100,7 @@ extension StationDatabase: ReportStore {
         }
     }
 
-    private static func isAudioInUse(_ path: String?, connection: Connection) throws -> Bool {
-        guard let path else { return true }
+    private static func isAudioInUse(_ path: String, connection: Connection) throws -> Bool {
         let uses = try connection.prepared(
             "SELECT (SELECT count(*) FROM reports WHERE audio_file = ?) + (SELECT count(*) FROM sessions WHERE audio_file = ?)"
         ).firstRow([.text(path), .text(path)]) { $0.integer(0) }
