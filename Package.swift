@@ -40,6 +40,10 @@ let package = Package(
             ]
         ),
 
+        // A second station process for the store's multi-process tests, and the store's benchmark.
+        .executableTarget(name: "store-probe", dependencies: ["StationCore", "SQLiteStore"]),
+        .executableTarget(name: "store-bench", dependencies: ["StationCore", "SQLiteStore"]),
+
         // Fakes that record their calls in order, and a manual clock.
         .target(name: "StationTestSupport", dependencies: ["StationCore"]),
 
@@ -49,7 +53,7 @@ let package = Package(
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "StationTestSupport"]),
         .testTarget(name: "StationTUITests", dependencies: ["StationTUI", "StationTestSupport"]),
         .testTarget(name: "SpeechModelsTests", dependencies: ["SpeechModels", "StationTestSupport"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["StationTestSupport"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["StationCore", "SQLiteStore", "StationTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

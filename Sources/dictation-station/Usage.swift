@@ -25,6 +25,17 @@ enum Usage {
                                   (exit 130, nothing left behind)
           models remove LOCALE    remove an installed model (not one the system provides)
 
+        Reports:
+          reports [--search QUERY] [--json]
+                              list reports newest first: id, created, session, duration, status,
+                              first line; QUERY matches words of the text and session name by
+                              prefix, ignoring case and accents ("ozdem" finds "Özdemir")
+          reports show ID     print a report's fields, its text and the original transcript
+          reports delete ID   delete a report and its audio file
+          reports export ID [--format text|json|fhir]
+                              write a report as text, as JSON with its revisions, or as an
+                              HL7 FHIR R4 DocumentReference for an electronic health record
+
         Exit status: 0 on success, 1 when something failed, 2 for a wrong command line.
 
         """
