@@ -16,10 +16,18 @@ public enum StationBinary {
     public static func run(
         _ arguments: [String], environment: [String: String] = [:], input: String? = nil
     ) throws -> Outcome {
+        guard FileManager.default.isExecutableFile(atPath: url.path) else {
+            throw CocoaError(
+                .fileNoSuchFile, userInfo: [NSFilePathErrorKey: "\(url.path): run `swift build --build-tests` first"])
+        }
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        // In UTC and with no data directory from the caller's environment, so outputs are comparable.
+        var merged = ProcessInfo.processInfo.environment
+        merged["TZ"] = "UTC"
+        merged.removeValue(forKey: "DICTATION_STATION_HOME")
+        process.environment = merged.merging(environment) { $1 }
         let output = Pipe()
         let error = Pipe()
         let stdin = Pipe()

@@ -1,5 +1,6 @@
 import Foundation
 import StationCore
+import StationTestSupport
 import Testing
 
 @testable import SQLiteStore
@@ -50,7 +51,7 @@ struct ReportsCommandTests {
         let fixture = try await Fixture()
         let outcome = try fixture.run(["reports"])
         #expect(outcome.status == 0)
-        let lines = outcome.output.split(separator: "\n").map(String.init)
+        let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         #expect(lines[0].hasPrefix("ID  CREATED"))
         #expect(lines[1].hasPrefix(" 3  2026-05-28 20:28  Ward round "))
@@ -65,11 +66,11 @@ struct ReportsCommandTests {
         let outcome = try StationBinary.run(
             ["reports", "--search", "ozdem"], environment: ["DICTATION_STATION_HOME": fixture.paths.dataDirectory.path])
         #expect(outcome.status == 0)
-        #expect(outcome.output.contains("Frau Özdemir"))
-        #expect(!outcome.output.contains("Jansen"))
+        #expect(outcome.standardOutput.contains("Frau Özdemir"))
+        #expect(!outcome.standardOutput.contains("Jansen"))
         let none = try fixture.run(["reports", "--search", "nobody"])
         #expect(none.status == 0)
-        #expect(none.output == "No reports match \"nobody\".\n")
+        #expect(none.standardOutput == "No reports match \"nobody\".\n")
     }
 
     @Test("--json lists every field as JSON")
@@ -77,7 +78,8 @@ struct ReportsCommandTests {
         let fixture = try await Fixture()
         let outcome = try fixture.run(["reports", "--json"])
         #expect(outcome.status == 0)
-        let array = try #require(try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [[String: Any]])
+        let array = try #require(
+            JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [[String: Any]])
         #expect(array.map { $0["id"] as? Int } == fixture.ids.reversed().map { Int($0) })
         #expect(array[1]["originalText"] as? String == "Schmerzen im Knie.")
         #expect(array[1]["text"] as? String == "Schmerzen im linken Knie.")
@@ -89,10 +91,10 @@ struct ReportsCommandTests {
         let fixture = try await Fixture()
         let outcome = try fixture.run(["reports", "show", String(fixture.ids[1])])
         #expect(outcome.status == 0)
-        #expect(outcome.output.contains("Session:  Zimmer 3 – Frau Özdemir"))
-        #expect(outcome.output.contains("Revised:  1 time, last 2026-05-28 20:35"))
-        #expect(outcome.output.contains("\n\nSchmerzen im linken Knie.\n"))
-        #expect(outcome.output.hasSuffix("Original transcript:\nSchmerzen im Knie.\n"))
+        #expect(outcome.standardOutput.contains("Session:  Zimmer 3 – Frau Özdemir"))
+        #expect(outcome.standardOutput.contains("Revised:  1 time, last 2026-05-28 20:35"))
+        #expect(outcome.standardOutput.contains("\n\nSchmerzen im linken Knie.\n"))
+        #expect(outcome.standardOutput.hasSuffix("Original transcript:\nSchmerzen im Knie.\n"))
     }
 
     @Test("export --format fhir writes a DocumentReference carrying the text")
@@ -101,7 +103,7 @@ struct ReportsCommandTests {
         let outcome = try fixture.run(["reports", "export", String(fixture.ids[0]), "--format", "fhir"])
         #expect(outcome.status == 0)
         let object = try #require(
-            try JSONSerialization.jsonObject(with: Data(outcome.output.utf8)) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
         #expect(object["resourceType"] as? String == "DocumentReference")
         let content = try #require(object["content"] as? [[String: Any]])
         let attachment = try #require(content.first?["attachment"] as? [String: Any])
@@ -109,9 +111,9 @@ struct ReportsCommandTests {
         let text = try #require(Data(base64Encoded: base64))
         #expect(String(decoding: text, as: UTF8.self) == "Wound clean and dry.\nDressing changed.")
         let json = try fixture.run(["reports", "export", String(fixture.ids[1]), "--format=json"])
-        #expect(json.output.contains("\"revisions\""))
+        #expect(json.standardOutput.contains("\"revisions\""))
         let plain = try fixture.run(["reports", "export", String(fixture.ids[2])])
-        #expect(plain.output.hasPrefix("Report \(fixture.ids[2])\n"))
+        #expect(plain.standardOutput.hasPrefix("Report \(fixture.ids[2])\n"))
     }
 
     @Test("delete removes the report and its audio file")
@@ -121,8 +123,8 @@ struct ReportsCommandTests {
         #expect(outcome.status == 0)
         #expect(!FileManager.default.fileExists(atPath: fixture.audio.path))
         let list = try fixture.run(["reports"])
-        #expect(!list.output.contains("Jansen"))
-        #expect(list.output.split(separator: "\n").count == 3)
+        #expect(!list.standardOutput.contains("Jansen"))
+        #expect(list.standardOutput.split(separator: "\n").count == 3)
     }
 
     @Test(
@@ -132,8 +134,8 @@ struct ReportsCommandTests {
         let fixture = try await Fixture()
         let outcome = try fixture.run(["reports"] + arguments)
         #expect(outcome.status == 1)
-        #expect(outcome.errors == "dictation-station: There is no report 99.\n")
-        #expect(outcome.output.isEmpty)
+        #expect(outcome.standardError == "dictation-station: There is no report 99.\n")
+        #expect(outcome.standardOutput.isEmpty)
     }
 
     @Test(
@@ -145,8 +147,8 @@ struct ReportsCommandTests {
         let fixture = try await Fixture()
         let outcome = try fixture.run(["reports"] + arguments)
         #expect(outcome.status == 2)
-        #expect(outcome.errors.contains("reports export ID [--format text|json|fhir]"))
-        #expect(try fixture.run(["reports"]).output.split(separator: "\n").count == 4, "nothing was deleted")
+        #expect(outcome.standardError.contains("reports export ID [--format text|json|fhir]"))
+        #expect(try fixture.run(["reports"]).standardOutput.split(separator: "\n").count == 4, "nothing was deleted")
     }
 
     @Test("a database of a newer version is refused with a clear message and exit status 1")
@@ -156,6 +158,6 @@ struct ReportsCommandTests {
         try Connection(path: fixture.paths.database.path).execute("PRAGMA user_version = 7")
         let outcome = try fixture.run(["reports"])
         #expect(outcome.status == 1)
-        #expect(outcome.errors.contains("written by a newer version of Dictation Station (schema 7"))
+        #expect(outcome.standardError.contains("written by a newer version of Dictation Station (schema 7"))
     }
 }
