@@ -16,13 +16,20 @@ let package = Package(
         .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: apt("libpulse-dev")),
         .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: apt("libpocketsphinx-dev")),
         .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: apt("libsqlite3-dev")),
+        .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: apt("libsndfile1-dev")),
+        .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: apt("libsamplerate0-dev")),
 
         // The feature logic and its ports; imports no C.
         .target(name: "StationCore"),
 
         // Adapters: each wraps exactly one C library behind a core port.
         .target(name: "PulseCapture", dependencies: ["StationCore", "CPulseAudio"]),
-        .target(name: "SphinxSpeech", dependencies: ["StationCore", "CPocketSphinx"]),
+        .target(
+            name: "SphinxSpeech", dependencies: ["StationCore", "CPocketSphinx", "AudioFileReading"],
+            resources: [.copy("Resources/punctuation")]),
+        // Reads recordings (WAV, FLAC, Ogg, MP3, any rate) as the decoder's 16 kHz mono; wraps libsndfile
+        // and libsamplerate, which always work together here.
+        .target(name: "AudioFileReading", dependencies: ["StationCore", "CSndfile", "CSampleRate"]),
         .target(name: "SQLiteStore", dependencies: ["StationCore", "CSQLite3"]),
         .target(name: "StationTUI", dependencies: ["StationCore", "CNcursesw"]),
 
@@ -38,6 +45,7 @@ let package = Package(
         .testTarget(name: "StationCoreTests", dependencies: ["StationCore", "StationTestSupport"]),
         .testTarget(name: "PulseCaptureTests", dependencies: ["PulseCapture", "StationTestSupport"]),
         .testTarget(name: "SphinxSpeechTests", dependencies: ["SphinxSpeech", "StationTestSupport"]),
+        .testTarget(name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "StationTestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "StationTestSupport"]),
         .testTarget(name: "StationTUITests", dependencies: ["StationTUI", "StationTestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["StationTestSupport"]),

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Finds the long pauses in a stream of 16 kHz speech where an utterance can end without cutting a word.
+///
+/// Every 10 ms frame is measured in decibels against a noise floor that follows the quietest frames
+/// quickly and louder ones slowly. A run of quiet frames as long as `minimumPause` is a pause; the cut
+/// falls at its end, so the utterance keeps its trailing silence and the decoder sees every sample.
+/// After `longUtterance` without such a pause, a shorter `shortPause` is enough, so the search of a
+/// dictation spoken without a breath still stays small.
+struct PauseSegmenter: Sendable {
+    static let frameLength = 160
+
+    /// Frames (10 ms) of quiet that make a pause.
+    var minimumPause = 60
+    /// Frames of quiet that make a pause once the utterance is longer than `longUtterance`.
+    var shortPause = 25
+    /// Frames after which the shorter pause is enough.
+    var longUtterance = 2_000
+    /// How far above the noise floor a frame counts as sound, in decibels.
+    var speechMargin = 12.0
+
+    private var floor: Double?
+    private var quietRun = 0
+    private var heardSpeech = false
+    private var framesInUtterance = 0
+    private var partialFrame: [Int16] = []
+
+    init() {}
+
+    /// The positions in `samples` (0…count) after which the current utterance should end.
+    mutating func cuts(in samples: ArraySlice<Int16>) -> [Int] {
+        var cuts: [Int] = []
+        var index = samples.startIndex
+        // Complete the frame left over from the last chunk first.
+        if !partialFrame.isEmpty {
+            let needed = Self.frameLength - partialFrame.count
+            let take = min(needed, samples.count)
+            partialFrame += samples[index..<index + take]
+            index += take
+            guard partialFrame.count == Self.frameLength else { return [] }
+            if step(partialFrame[...]) { cuts.append(index - samples.startIndex) }
+            partialFrame = []
+        }
+        while samples.endIndex - index >= Self.frameLength {
+            let end = index + Self.frameLength
+            if step(samples[index..<end]) { cuts.append(end - samples.startIndex) }
+            index = end
+        }
+        partialFrame = Array(samples[index...])
+        return cuts
+    }
+
+    /// Measures one frame; true when the utterance should end after it.
+    private mutating func step(_ frame: ArraySlice<Int16>) -> Bool {
+        let level = Self.decibels(frame)
+        let current = floor ?? level
+        // Down at once, up by about 1 dB a second: speech never lifts the floor within an utterance.
+        let updated = level < current ? level : current + min(level - current, 0.01)
+        floor = updated
+        framesInUtterance += 1
+        if level > updated + speechMargin {
+            heardSpeech = true
+            quietRun = 0
+            return false
+        }
+        quietRun += 1
+        let pause = framesInUtterance > longUtterance ? shortPause : minimumPause
+        guard heardSpeech, quietRun >= pause else { return false }
+        heardSpeech = false
+        quietRun = 0
+        framesInUtterance = 0
+        return true
+    }
+
+    static func decibels(_ frame: ArraySlice<Int16>) -> Double {
+        var sum = 0.0
+        for sample in frame {
+            let value = Double(sample)
+            sum += value * value
+        }
+        return 10 * log10(sum / Double(max(1, frame.count)) + 1)
+    }
+}
