@@ -45,7 +45,7 @@ let package = Package(
         .testTarget(name: "StationCoreTests", dependencies: ["StationCore", "StationTestSupport"]),
         .testTarget(name: "PulseCaptureTests", dependencies: ["PulseCapture", "StationTestSupport"]),
         .testTarget(name: "SphinxSpeechTests", dependencies: ["SphinxSpeech", "StationTestSupport"]),
-        .testTarget(name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "StationTestSupport"]),
+        .testTarget(name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "StationCore", "StationTestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "StationTestSupport"]),
         .testTarget(name: "StationTUITests", dependencies: ["StationTUI", "StationTestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["StationTestSupport"]),

@@ -13,9 +13,9 @@ struct PauseSegmenter: Sendable {
     /// Frames (10 ms) of quiet that make a pause.
     var minimumPause = 60
     /// Frames of quiet that make a pause once the utterance is longer than `longUtterance`.
-    var shortPause = 25
+    var shortPause = 30
     /// Frames after which the shorter pause is enough.
-    var longUtterance = 2_000
+    var longUtterance = 3_000
     /// How far above the noise floor a frame counts as sound, in decibels.
     var speechMargin = 12.0
 
@@ -54,8 +54,10 @@ struct PauseSegmenter: Sendable {
     private mutating func step(_ frame: ArraySlice<Int16>) -> Bool {
         let level = Self.decibels(frame)
         let current = floor ?? level
-        // Down at once, up by about 1 dB a second: speech never lifts the floor within an utterance.
-        let updated = level < current ? level : current + min(level - current, 0.01)
+        // Down at once, up by at most 5 dB a second, and never below a faint hiss, so digital silence
+        // (a muted input) does not make every later frame look loud.
+        let rising = level < current ? level : current + min(level - current, 0.05)
+        let updated = max(Self.quietestFloor, rising)
         floor = updated
         framesInUtterance += 1
         if level > updated + speechMargin {
@@ -71,6 +73,9 @@ struct PauseSegmenter: Sendable {
         framesInUtterance = 0
         return true
     }
+
+    /// About -70 dBFS.
+    static let quietestFloor = 20.0
 
     static func decibels(_ frame: ArraySlice<Int16>) -> Double {
         var sum = 0.0

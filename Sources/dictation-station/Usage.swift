@@ -14,6 +14,12 @@ enum Usage {
                               (default: $DICTATION_STATION_HOME, else $XDG_DATA_HOME/dictation-station)
           --no-color          a monochrome screen (also when NO_COLOR is set)
 
+        Subcommands:
+          transcribe [--locale LOCALE] [--tsv] FILE...
+                              print the transcript of each recording (WAV, FLAC, Ogg, MP3; any
+                              rate, mono or stereo); --tsv prints one line per file: FILE<TAB>TEXT
+                              (default locale: en-US)
+
         Exit status: 0 on success, 1 when something failed, 2 for a wrong command line.
 
         """
