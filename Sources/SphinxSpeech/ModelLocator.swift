@@ -53,11 +53,7 @@ public struct ModelLocator: Sendable {
             case .failure(let problem): installedProblem = problem.detail
             }
         }
-        if let system = systemModels.first(where: { Self.canonical($0.locale) == locale }),
-            Self.problem(with: system) == nil
-        {
-            return system
-        }
+        if let system = systemModel(for: locale) { return system }
         if let installedProblem { throw .modelBroken(locale: locale, detail: installedProblem) }
         if let system = systemModels.first(where: { Self.canonical($0.locale) == locale }),
             let problem = Self.problem(with: system)
@@ -65,6 +61,12 @@ public struct ModelLocator: Sendable {
             throw .modelBroken(locale: locale, detail: problem)
         }
         throw .modelNotInstalled(locale: locale)
+    }
+
+    /// The system's complete model for `locale`, if there is one.
+    public func systemModel(for locale: String) -> SpeechModel? {
+        let locale = Self.canonical(locale)
+        return systemModels.first { Self.canonical($0.locale) == locale && Self.problem(with: $0) == nil }
     }
 
     private struct ManifestProblem: Error { var detail: String }

@@ -15,7 +15,7 @@ struct PauseSegmenter: Sendable {
     /// Frames of quiet that make a pause once the utterance is longer than `longUtterance`.
     var shortPause = 30
     /// Frames after which the shorter pause is enough.
-    var longUtterance = 3_000
+    var longUtterance = 2_000
     /// How far above the noise floor a frame counts as sound, in decibels.
     var speechMargin = 12.0
 

@@ -32,29 +32,28 @@ actor SphinxEngine {
     private let locator: ModelLocator
     private let logFile: URL?
     private let log: any StationLog
+    private let probe: ModelProbe
     private var idleDecoders: [URL: [SphinxDecoder]] = [:]
     private var punctuation: [String: SpokenPunctuation] = [:]
     private var streams: [Int: DecodeStream] = [:]
     private var readers: [Int: AudioFileReader] = [:]
     private var nextID = 1
 
-    init(locator: ModelLocator, logFile: URL?, log: any StationLog) {
+    init(locator: ModelLocator, logFile: URL?, log: any StationLog, probe: ModelProbe = ModelProbe()) {
         self.locator = locator
+        self.probe = probe
         self.logFile = logFile
         self.log = log
     }
 
     /// Loads the decoder of `locale` now, so the first dictation does not wait for it.
     func preload(locale: String) throws(TranscriptionError) {
-        let model = try locator.model(for: locale)
-        let decoder = try checkOut(model)
-        idleDecoders[model.acousticModel, default: []].append(decoder)
+        checkIn(try load(locale).decoder)
     }
 
     /// Starts decoding a dictation in `locale`.
     func open(locale: String, live: Bool) throws(TranscriptionError) -> Opened {
-        let model = try locator.model(for: locale)
-        let decoder = try checkOut(model)
+        let (model, decoder) = try load(locale)
         let id = nextID
         nextID += 1
         streams[id] = DecodeStream(decoder: decoder, showsPartials: live)
@@ -154,8 +153,24 @@ actor SphinxEngine {
         checkIn(stream.decoder)
     }
 
+    /// A decoder for `locale`: the installed model's, or the system's when the installed one does not load.
+    private func load(_ locale: String) throws(TranscriptionError) -> (model: SpeechModel, decoder: SphinxDecoder) {
+        let model = try locator.model(for: locale)
+        do {
+            return (model, try checkOut(model))
+        } catch {
+            guard !model.isSystem, let system = locator.systemModel(for: locale) else { throw error }
+            log.log(.warning, "using the system's \(system.locale) speech model instead of the broken installed one")
+            return (system, try checkOut(system))
+        }
+    }
+
     private func checkOut(_ model: SpeechModel) throws(TranscriptionError) -> SphinxDecoder {
         if let decoder = idleDecoders[model.acousticModel]?.popLast() { return decoder }
+        if !model.isSystem, let problem = probe.problem(with: model, log: log) {
+            log.log(.error, "the installed \(model.locale) speech model does not load")
+            throw .modelBroken(locale: model.locale, detail: problem)
+        }
         do {
             let decoder = try SphinxDecoder(model: model, logFile: logFile)
             log.log(.info, "loaded the \(model.locale) speech model")
