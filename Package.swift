@@ -39,6 +39,10 @@ let package = Package(
             dependencies: ["StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI"]
         ),
 
+        // scripts/bench-transcribe: accuracy and speed against pocketsphinx_continuous, live against stopped.
+        .executableTarget(
+            name: "station-bench", dependencies: ["StationCore", "SphinxSpeech", "AudioFileReading", "StationTestSupport"]),
+
         // Fakes that record their calls in order, and a manual clock.
         .target(name: "StationTestSupport", dependencies: ["StationCore"]),
 
