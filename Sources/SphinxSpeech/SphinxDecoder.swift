@@ -16,8 +16,10 @@ final class SphinxDecoder {
         let arguments = [
             "-hmm", model.acousticModel.path, "-lm", model.languageModel.path, "-dict", model.dictionary.path,
             "-logfn", logFile?.path ?? "/dev/null",
-            // Lattice best path gives the posterior probabilities used as confidence.
-            "-bestpath", "yes",
+            // Measured on the LibriVox files (71 words): the default second passes (flat lexicon, then
+            // lattice best path) scored 28.2 % WER, the first pass alone 21.1 %, and it is faster. The
+            // lattice is still searched for confidence (`wordConfidence`) without changing the words.
+            "-fwdflat", "no", "-bestpath", "no",
         ]
         let argv = arguments.map { strdup($0) }
         defer { argv.forEach { free($0) } }
@@ -43,6 +45,9 @@ final class SphinxDecoder {
     /// mean, as decoding it whole would (the model's `-cmn batch`), while the audio still goes in small
     /// steps; without it, the running estimate is used.
     func startUtterance(normalizingTo audio: [Int16]? = nil) throws {
+        // A new stream: the noise estimate starts afresh, so an utterance decodes the same whatever
+        // the decoder heard before.
+        try SphinxError.check(ps_start_stream(decoder), "ps_start_stream")
         try SphinxError.check(ps_start_utt(decoder), "ps_start_utt")
         if let audio { presetCepstralMean(of: audio) }
     }
@@ -64,23 +69,29 @@ final class SphinxDecoder {
         return String(cString: text)
     }
 
-    /// The mean posterior probability (0…1) of the words of the last finished utterance.
+    /// The mean posterior probability (0…1) of the words on the best path through the last finished
+    /// utterance's word lattice; nil when it has no words.
     var wordConfidence: Double? {
-        let logmath = ps_get_logmath(decoder)
+        guard let lattice = ps_get_lattice(decoder) else { return nil }
+        let config = ps_get_config(decoder)
+        let acousticScale = Float(cmd_ln_float_r(config, "-ascale"))
+        let languageWeight = Float(cmd_ln_float_r(config, "-bestpathlw") / cmd_ln_float_r(config, "-lw"))
+        let languageModel = ps_get_lm(decoder, ps_get_search(decoder))
+        guard var link = ps_lattice_bestpath(lattice, languageModel, languageWeight, acousticScale) else { return nil }
+        _ = ps_lattice_posterior(lattice, languageModel, acousticScale)
+        let logmath = ps_lattice_get_logmath(lattice)
         var sum = 0.0
         var count = 0
-        var segment = ps_seg_iter(decoder)
-        while let current = segment {
-            let word = String(cString: ps_seg_word(current))
-            if !word.hasPrefix("<"), !word.hasPrefix("[") {
-                var acoustic: Int32 = 0
-                var language: Int32 = 0
-                var backoff: Int32 = 0
-                let posterior = ps_seg_prob(current, &acoustic, &language, &backoff)
+        while true {
+            if let word = ps_latlink_baseword(lattice, link).map({ String(cString: $0) }),
+                !word.hasPrefix("<"), !word.hasPrefix("[")
+            {
+                let posterior = ps_latlink_prob(lattice, link, nil)
                 sum += min(1, max(0, logmath_exp(logmath, posterior)))
                 count += 1
             }
-            segment = ps_seg_next(current)
+            guard let previous = ps_latlink_pred(link) else { break }
+            link = previous
         }
         return count == 0 ? nil : sum / Double(count)
     }
@@ -92,6 +103,7 @@ final class SphinxDecoder {
         let length = Int(normalization.pointee.veclen)
         var cepstra: UnsafeMutablePointer<UnsafeMutablePointer<mfcc_t>?>?
         var frames: Int32 = 0
+        _ = fe_start_stream(frontEnd)
         _ = fe_start_utt(frontEnd)
         let status = audio.withUnsafeBufferPointer { buffer in
             fe_process_utt(frontEnd, buffer.baseAddress, buffer.count, &cepstra, &frames)

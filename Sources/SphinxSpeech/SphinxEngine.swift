@@ -37,6 +37,7 @@ actor SphinxEngine {
     private var punctuation: [String: SpokenPunctuation] = [:]
     private var streams: [Int: DecodeStream] = [:]
     private var readers: [Int: AudioFileReader] = [:]
+    private var failedLive: Set<Int> = []
     private var nextID = 1
 
     init(locator: ModelLocator, logFile: URL?, log: any StationLog, probe: ModelProbe = ModelProbe()) {
@@ -61,15 +62,21 @@ actor SphinxEngine {
     }
 
     /// Decodes captured audio; returns a new partial hypothesis when one is due.
-    func feed(_ id: Int, _ samples: [Int16]) throws(TranscriptionError) -> [String]? {
-        guard let stream = streams[id] else { return nil }
+    /// When decoding fails, the stream starts over empty and takes no more audio, so that finishing
+    /// it decodes the whole file.
+    func feed(_ id: Int, _ samples: [Int16]) -> [String]? {
+        guard let stream = streams[id], !failedLive.contains(id) else { return nil }
         stream.append(samples[...])
         do {
             // Up to the chunk and one file step: keeps up with real time, and never holds a cancel long.
             try stream.work(budget: samples.count + Self.fileStep)
             return stream.duePartial()
         } catch {
-            throw decoderFailure(error)
+            _ = decoderFailure(error)
+            stream.abandon()
+            streams[id] = DecodeStream(decoder: stream.decoder, showsPartials: false)
+            failedLive.insert(id)
+            return nil
         }
     }
 
@@ -134,6 +141,7 @@ actor SphinxEngine {
             throw .decoderFailed(detail: "the dictation was cancelled")
         }
         readers[id] = nil
+        failedLive.remove(id)
         defer { checkIn(stream.decoder) }
         do {
             stream.endOfAudio()
@@ -148,6 +156,7 @@ actor SphinxEngine {
     /// Drops a stream and everything it decoded.
     func cancel(_ id: Int) {
         readers[id] = nil
+        failedLive.remove(id)
         guard let stream = streams.removeValue(forKey: id) else { return }
         stream.abandon()
         checkIn(stream.decoder)

@@ -16,23 +16,18 @@ final class SphinxLiveTranscription: LiveTranscription, Sendable {
     }
 
     func feed(_ chunk: AudioChunk) async {
-        do {
-            guard let words = try await engine.feed(opened.id, chunk.samples) else { return }
-            partialsContinuation.yield(opened.punctuation.format(words))
-        } catch {
-            // The stream reports the failure at finish, which decodes the file from the start.
-            await engine.cancel(opened.id)
-        }
+        guard let words = await engine.feed(opened.id, chunk.samples) else { return }
+        partialsContinuation.yield(opened.punctuation.format(words))
     }
 
     func finish(file: URL) async throws -> Transcription {
         defer { partialsContinuation.finish() }
-        do {
+        let (opened, engine) = (opened, engine)
+        return try await CancellableWork.run {
             _ = try await engine.attachRest(of: file, to: opened.id)
             return try await SphinxTranscriber.decodeAttached(opened, engine: engine)
-        } catch {
+        } cleanUp: {
             await engine.cancel(opened.id)
-            throw error
         }
     }
 

@@ -24,16 +24,16 @@ public final class SphinxTranscriber: Transcribing {
         try await engine.preload(locale: locale)
     }
 
-    /// Decodes `file` a quarter second at a time; a cancelled task stops within one step and throws
-    /// `CancellationError`.
+    /// Decodes `file` a quarter second at a time. A cancelled caller gets `CancellationError` at once;
+    /// the decode stops at its next step and nothing is published.
     public func transcribe(file: URL, locale: String) async throws -> Transcription {
         let opened = try await engine.open(locale: locale, live: false)
-        do {
+        let engine = engine
+        return try await CancellableWork.run {
             try await engine.attach(file: file, to: opened.id)
             return try await Self.decodeAttached(opened, engine: engine)
-        } catch {
+        } cleanUp: {
             await engine.cancel(opened.id)
-            throw error
         }
     }
 

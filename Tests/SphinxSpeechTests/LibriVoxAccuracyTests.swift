@@ -7,7 +7,8 @@ import Testing
 @testable import SphinxSpeech
 
 /// Accuracy on the five LibriVox recordings of `pocketsphinx-testdata`. Reference figures measured here:
-/// each file decoded whole as one utterance, 28.2 % WER; `pocketsphinx_continuous`, 36.6 %.
+/// each file decoded whole as one utterance with the default passes, 28.2 % WER; `pocketsphinx_continuous`,
+/// 36.6 %; the station (first pass only, utterances at pauses), 21.1 %.
 @Suite("Accuracy on LibriVox speech", .serialized)
 struct LibriVoxAccuracyTests {
     @Test("files: word error rate at most 0.29 over the five recordings")
@@ -19,6 +20,19 @@ struct LibriVoxAccuracyTests {
         }
         #expect(total.referenceWords == 71)
         #expect(total.rate <= 0.29, "WER \(total.rate)")
+    }
+
+    @Test("a transcription carries its locale, the audio's duration and a confidence")
+    func details() async throws {
+        let transcriptions = try await SharedDecoder.fileTranscriptions.value
+        for sample in try LibriVoxSamples.all() {
+            let transcription = try #require(transcriptions[sample.file.path])
+            let samples = try AudioFileReader.samples(of: sample.file).count
+            #expect(transcription.locale == "en-US")
+            #expect(transcription.audioDuration == .microseconds(Int64(samples) * 1_000_000 / 16_000))
+            let confidence = try #require(transcription.confidence, "\(sample)")
+            #expect(confidence > 0 && confidence <= 1, "\(sample): \(confidence)")
+        }
     }
 
     @Test("live: fed in 20 to 100 ms chunks with pauses, the same text as the file, and partials on the way")
