@@ -12,6 +12,8 @@ final class DecodeStream {
     static let headLength = 32_000
     /// Audio between two partial hypotheses (0.3 s): a few a second while audio comes in real time.
     static let partialInterval = 4_800
+    /// The quiet kept before speech that follows a pause (0.2 s); longer quiet is not decoded.
+    static let leadIn = 3_200
 
     /// A finished utterance waiting for its final decode, with what the quick pass made of it.
     private struct Utterance {
@@ -26,6 +28,10 @@ final class DecodeStream {
     var showsPartials: Bool
     private var segmenter = PauseSegmenter()
     private var open: [Int16] = []
+    /// Where `open` starts in the stream, in samples.
+    private var openStart = 0
+    /// Whether a pause has ended an utterance: from then on, quiet before speech is trimmed.
+    private var afterPause = false
     private var quickPassPosition = 0
     private var finished: [Utterance] = []
     private var finalPassPosition = 0
@@ -44,7 +50,11 @@ final class DecodeStream {
     }
 
     /// Whether decoding work is waiting.
-    var hasWork: Bool { !finished.isEmpty || (showsPartials && quickPassPosition < open.count) }
+    var hasWork: Bool { !finished.isEmpty || quickPassDue }
+
+    private var quickPassDue: Bool {
+        showsPartials && quickPassPosition < open.count && (segmenter.heardSpeech || !afterPause)
+    }
 
     /// Takes in audio, cutting utterances at pauses; decodes nothing yet.
     func append(_ samples: ArraySlice<Int16>) {
@@ -53,19 +63,24 @@ final class DecodeStream {
         }
         samplesFed += samples.count
         samplesSincePartial += samples.count
-        var start = samples.startIndex
+        open += samples
         for cut in segmenter.cuts(in: samples) {
-            let end = samples.startIndex + cut
-            open += samples[start..<end]
-            closeUtterance()
-            start = end
+            closeUtterance(length: cut - openStart)
+            afterPause = true
         }
-        open += samples[start...]
+        // Between sentences only the last moment of quiet is kept: a long pause is not decoded.
+        if afterPause && !segmenter.heardSpeech && open.count > Self.leadIn {
+            let dropped = open.count - Self.leadIn
+            if use == .quickPass { abandon() }
+            open.removeFirst(dropped)
+            openStart += dropped
+            quickPassPosition = 0
+        }
     }
 
     /// The end of the audio: what is still open becomes the last utterance.
     func endOfAudio() {
-        if !open.isEmpty { closeUtterance() }
+        if !open.isEmpty { closeUtterance(length: open.count) }
     }
 
     /// Decodes at most about `budget` samples; returns whether work remains.
@@ -75,7 +90,7 @@ final class DecodeStream {
         while left > 0 {
             if !finished.isEmpty {
                 left -= try finalPassStep(maximum: left)
-            } else if showsPartials && quickPassPosition < open.count {
+            } else if quickPassDue {
                 left -= try quickPassStep(maximum: left)
             } else {
                 return false
@@ -114,14 +129,16 @@ final class DecodeStream {
         return current
     }
 
-    private func closeUtterance() {
+    private func closeUtterance(length: Int) {
         var guess: [String] = []
         if use == .quickPass {
             guess = Self.split(decoder.hypothesis)
             abandon()
         }
-        finished.append(Utterance(audio: open, guess: guess))
-        open = []
+        let length = max(0, min(length, open.count))
+        finished.append(Utterance(audio: Array(open[..<length]), guess: guess))
+        open.removeFirst(length)
+        openStart += length
         quickPassPosition = 0
     }
 

@@ -18,16 +18,22 @@ struct PauseSegmenter: Sendable {
     var longUtterance = 2_000
     /// How far above the noise floor a frame counts as sound, in decibels.
     var speechMargin = 12.0
+    /// Frames of a pause kept at the end of the utterance before it.
+    var trailingQuiet = 20
 
     private var floor: Double?
     private var quietRun = 0
-    private var heardSpeech = false
+    /// Whether speech was heard since the last cut: until then, the audio is the rest of a pause.
+    private(set) var heardSpeech = false
+    /// Samples measured so far.
+    private var position = 0
     private var framesInUtterance = 0
     private var partialFrame: [Int16] = []
 
     init() {}
 
-    /// The positions in `samples` (0…count) after which the current utterance should end.
+    /// Where the utterances end, counted in samples from the start of the stream; a cut may fall in
+    /// audio given before `samples`.
     mutating func cuts(in samples: ArraySlice<Int16>) -> [Int] {
         var cuts: [Int] = []
         var index = samples.startIndex
@@ -38,20 +44,21 @@ struct PauseSegmenter: Sendable {
             partialFrame += samples[index..<index + take]
             index += take
             guard partialFrame.count == Self.frameLength else { return [] }
-            if step(partialFrame[...]) { cuts.append(index - samples.startIndex) }
+            if let cut = step(partialFrame[...]) { cuts.append(cut) }
             partialFrame = []
         }
         while samples.endIndex - index >= Self.frameLength {
             let end = index + Self.frameLength
-            if step(samples[index..<end]) { cuts.append(end - samples.startIndex) }
+            if let cut = step(samples[index..<end]) { cuts.append(cut) }
             index = end
         }
         partialFrame = Array(samples[index...])
         return cuts
     }
 
-    /// Measures one frame; true when the utterance should end after it.
-    private mutating func step(_ frame: ArraySlice<Int16>) -> Bool {
+    /// Measures one frame; returns where the utterance ends when this frame completes a pause.
+    private mutating func step(_ frame: ArraySlice<Int16>) -> Int? {
+        position += frame.count
         let level = Self.decibels(frame)
         let current = floor ?? level
         // Down at once, up by at most 5 dB a second, and never below a faint hiss, so digital silence
@@ -63,15 +70,16 @@ struct PauseSegmenter: Sendable {
         if level > updated + speechMargin {
             heardSpeech = true
             quietRun = 0
-            return false
+            return nil
         }
         quietRun += 1
         let pause = framesInUtterance > longUtterance ? shortPause : minimumPause
-        guard heardSpeech, quietRun >= pause else { return false }
+        guard heardSpeech, quietRun >= pause else { return nil }
+        let cut = position - (quietRun - min(trailingQuiet, quietRun)) * Self.frameLength
         heardSpeech = false
         quietRun = 0
         framesInUtterance = 0
-        return true
+        return cut
     }
 
     /// About -70 dBFS.

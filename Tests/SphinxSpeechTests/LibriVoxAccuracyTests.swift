@@ -64,7 +64,7 @@ struct LibriVoxAccuracyTests {
         #expect(total.rate <= 0.29, "WER \(total.rate)")
     }
 
-    @Test("segments: the five recordings joined by 1 s pauses decode as well as one by one")
+    @Test("segments: the five recordings joined by 1 s pauses are cut at the pauses and score at most 0.29")
     func joinedAtPauses() async throws {
         let samples = try LibriVoxSamples.all()
         let folder = try AudioFixtures.temporaryDirectory("joined")
@@ -74,7 +74,8 @@ struct LibriVoxAccuracyTests {
         let count = WordErrorRate.count(hypothesis: transcription.text, reference: reference)
         #expect(count.rate <= 0.29, "WER \(count.rate)")
 
-        // The cuts fall in the four pauses, and nowhere else.
+        // The cuts fall in the four pauses, and nowhere else: 0.2 s after the last word, so in the
+        // recording's own trailing quiet (under 0.5 s) or in the second of hiss after it.
         var segmenter = PauseSegmenter()
         let audio = try AudioFileReader.samples(of: joined)
         let cuts = segmenter.cuts(in: audio[...])
@@ -87,7 +88,7 @@ struct LibriVoxAccuracyTests {
         }
         #expect(cuts.count == 4, "cuts at \(cuts)")
         for (cut, start) in zip(cuts, pauseStarts) {
-            #expect(cut > start && cut <= start + 16_000, "cut \(cut) in the pause from \(start)")
+            #expect(cut > start - 8_000 && cut <= start + 16_000, "cut \(cut) in the pause from \(start)")
         }
     }
 

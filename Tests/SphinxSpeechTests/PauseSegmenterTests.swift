@@ -22,15 +22,15 @@ struct PauseSegmenterTests {
         var cuts: [Int] = []
         for start in stride(from: 0, to: audio.count, by: chunk) {
             let end = min(audio.count, start + chunk)
-            cuts += segmenter.cuts(in: audio[start..<end]).map { $0 + start }
+            cuts += segmenter.cuts(in: audio[start..<end])
         }
         return cuts
     }
 
-    @Test("a 0.8 s pause cuts 0.6 s into it; a 0.3 s pause does not cut")
+    @Test("a 0.8 s pause cuts 0.2 s into it, once 0.6 s of it are heard; a 0.3 s pause does not cut")
     func longPauseOnly() {
         let audio = Self.hiss(0.5) + Self.voice(1) + Self.hiss(0.8) + Self.voice(1) + Self.hiss(0.3) + Self.voice(1)
-        #expect(Self.cuts(audio) == [33_600])
+        #expect(Self.cuts(audio) == [27_200])
     }
 
     @Test("chunks of any size give the same cuts", arguments: [1, 159, 160, 320, 1_600, 7_777])
