@@ -68,9 +68,13 @@ final class DecodeStream {
             closeUtterance(length: cut - openStart)
             afterPause = true
         }
-        // Between sentences only the last moment of quiet is kept: a long pause is not decoded.
-        if afterPause && !segmenter.heardSpeech && open.count > Self.leadIn {
-            let dropped = open.count - Self.leadIn
+        // Between sentences only the last moment of quiet before speech is kept: a long pause is not
+        // decoded. Counted from where speech starts, so the chunk sizes of the feed change nothing.
+        guard afterPause else { return }
+        let keepFrom =
+            segmenter.heardSpeech ? segmenter.speechStart - Self.leadIn : openStart + open.count - Self.leadIn
+        let dropped = min(open.count, keepFrom - openStart)
+        if dropped > 0 {
             if use == .quickPass { abandon() }
             open.removeFirst(dropped)
             openStart += dropped

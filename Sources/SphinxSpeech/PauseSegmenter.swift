@@ -25,6 +25,8 @@ struct PauseSegmenter: Sendable {
     private var quietRun = 0
     /// Whether speech was heard since the last cut: until then, the audio is the rest of a pause.
     private(set) var heardSpeech = false
+    /// Where the first frame of speech since the last cut starts, in samples from the stream's start.
+    private(set) var speechStart = 0
     /// Samples measured so far.
     private var position = 0
     private var framesInUtterance = 0
@@ -68,6 +70,7 @@ struct PauseSegmenter: Sendable {
         floor = updated
         framesInUtterance += 1
         if level > updated + speechMargin {
+            if !heardSpeech { speechStart = position - frame.count }
             heardSpeech = true
             quietRun = 0
             return nil

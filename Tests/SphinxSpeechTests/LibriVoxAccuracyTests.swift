@@ -74,10 +74,21 @@ struct LibriVoxAccuracyTests {
         let count = WordErrorRate.count(hypothesis: transcription.text, reference: reference)
         #expect(count.rate <= 0.29, "WER \(count.rate)")
 
+        // Fed live in chunks of any size, the dictation is cut and decoded the same.
+        let audio = try AudioFileReader.samples(of: joined)
+        let live = try #require(await SharedDecoder.transcriber.beginLive(locale: "en-US"))
+        var generator = SeededGenerator(state: 11)
+        var position = 0
+        while position < audio.count {
+            let end = min(audio.count, position + Int.random(in: 320...1_600, using: &generator))
+            await live.feed(AudioChunk(samples: Array(audio[position..<end])))
+            position = end
+        }
+        #expect(try await live.finish(file: joined).text == transcription.text)
+
         // The cuts fall in the four pauses, and nowhere else: 0.2 s after the last word, so in the
         // recording's own trailing quiet (under 0.5 s) or in the second of hiss after it.
         var segmenter = PauseSegmenter()
-        let audio = try AudioFileReader.samples(of: joined)
         let cuts = segmenter.cuts(in: audio[...])
         var pauseStarts: [Int] = []
         var offset = 0
