@@ -103,7 +103,7 @@ final class SphinxDecoder {
         let length = Int(normalization.pointee.veclen)
         var cepstra: UnsafeMutablePointer<UnsafeMutablePointer<mfcc_t>?>?
         var frames: Int32 = 0
-        _ = fe_start_stream(frontEnd)
+        fe_start_stream(frontEnd)
         _ = fe_start_utt(frontEnd)
         let status = audio.withUnsafeBufferPointer { buffer in
             fe_process_utt(frontEnd, buffer.baseAddress, buffer.count, &cepstra, &frames)
