@@ -21,6 +21,7 @@ struct AudioFileReaderTests {
     @Test("FLAC is lossless: the same samples as the WAV")
     func flac() throws {
         let folder = try AudioFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let flac = folder.appendingPathComponent("speech.flac")
         try AudioFixtures.sox([Self.speech.path, flac.path])
         #expect(try AudioFileReader.samples(of: flac) == AudioFileReader.samples(of: Self.speech))
@@ -31,6 +32,7 @@ struct AudioFileReaderTests {
         arguments: [(8_000, 1), (22_050, 1), (44_100, 2), (48_000, 2)])
     func converted(rate: Int, channels: Int) throws {
         let folder = try AudioFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("tone.wav")
         try AudioFixtures.sox([
             "-n", "-r", "\(rate)", "-c", "\(channels)", "-b", "16", file.path, "synth", "2", "sine", "440", "vol",
@@ -52,6 +54,7 @@ struct AudioFileReaderTests {
     @Test("a stereo file is averaged: one silent channel halves the level")
     func downmix() throws {
         let folder = try AudioFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("left-only.wav")
         try AudioFixtures.sox([
             "-n", "-r", "44100", "-c", "2", "-b", "16", file.path, "synth", "1", "sine", "440", "sine", "440",
@@ -65,6 +68,7 @@ struct AudioFileReaderTests {
     @Test("Ogg Vorbis and MP3 from a handheld recorder are read", arguments: ["ogg", "mp3"])
     func compressed(format: String) throws {
         let folder = try AudioFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("speech.\(format)")
         if format == "mp3" {
             try AudioFixtures.mp3(from: Self.speech, to: file)
@@ -81,6 +85,7 @@ struct AudioFileReaderTests {
     @Test("a missing file and a corrupt file are errors that name the file")
     func unreadable() throws {
         let folder = try AudioFixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
         let corrupt = folder.appendingPathComponent("corrupt.wav")
         try Data((0..<4_000).map { UInt8(truncatingIfNeeded: $0 &* 7919) }).write(to: corrupt)
         #expect(throws: AudioFileError.self) { try AudioFileReader(url: corrupt) }

@@ -38,6 +38,7 @@ struct TranscribeCommandTests {
     @Test("a missing and a corrupt file are named, the other files still done, and the exit is 1")
     func badFiles() throws {
         let folder = try AudioFixtures.temporaryDirectory("cli-bad")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let corrupt = folder.appendingPathComponent("corrupt.flac")
         try Data(repeating: 0x5A, count: 5_000).write(to: corrupt)
         let missing = folder.appendingPathComponent("missing.wav")

@@ -11,6 +11,7 @@ struct CancellationTests {
     @Test("a cancelled file decode stops long before the end and publishes nothing")
     func file() async throws {
         let folder = try AudioFixtures.temporaryDirectory("cancel")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let joined = try LibriVoxAccuracyTests.join(LibriVoxSamples.all(), pause: 1, in: folder)
         let task = Task { try await SharedDecoder.transcriber.transcribe(file: joined, locale: "en-US") }
         // Let the decode get going (the model is loaded already or loads now).

@@ -68,6 +68,7 @@ struct LibriVoxAccuracyTests {
     func joinedAtPauses() async throws {
         let samples = try LibriVoxSamples.all()
         let folder = try AudioFixtures.temporaryDirectory("joined")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let joined = try Self.join(samples, pause: 1, in: folder)
         let transcription = try await SharedDecoder.transcriber.transcribe(file: joined, locale: "en-US")
         let reference = samples.map(\.reference).joined(separator: " ")

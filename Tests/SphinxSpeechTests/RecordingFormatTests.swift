@@ -24,6 +24,7 @@ struct RecordingFormatTests {
     func converted(_ index: Int) async throws {
         let conversion = Self.conversions[index]
         let folder = try AudioFixtures.temporaryDirectory("formats")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let total = try await SharedDecoder.errors(of: LibriVoxSamples.all()) { sample in
             let name = sample.file.deletingPathExtension().lastPathComponent
             let output = folder.appendingPathComponent("\(name).\(conversion.extension)")
@@ -40,6 +41,7 @@ struct RecordingFormatTests {
     @Test("a corrupt file and a missing file are clear errors")
     func unreadable() async throws {
         let folder = try AudioFixtures.temporaryDirectory("corrupt")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let corrupt = folder.appendingPathComponent("corrupt.wav")
         try Data((0..<8_000).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761) }).write(to: corrupt)
         for file in [corrupt, folder.appendingPathComponent("missing.mp3")] {
