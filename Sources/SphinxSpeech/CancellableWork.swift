@@ -1,11 +1,11 @@
 import Foundation
 
 /// Runs decoding work so that a cancelled caller is answered at once with `CancellationError`, while
-/// the work itself stops at its next step on the decoder's thread (which may be busy with another
-/// dictation's step) and then cleans up.
+/// the work itself (cancelled too) stops at its next step on the decoder's thread, which may be busy
+/// with another dictation's step, and cleans up after itself.
 enum CancellableWork {
     static func run<Value: Sendable>(
-        _ work: @escaping @Sendable () async throws -> Value, cleanUp: @escaping @Sendable () async -> Void
+        _ work: @escaping @Sendable () async throws -> Value
     ) async throws -> Value {
         let race = Race<Value>()
         return try await withTaskCancellationHandler {
@@ -17,7 +17,6 @@ enum CancellableWork {
                             race.finish(.success(value))
                         } catch {
                             race.finish(.failure(error))
-                            await cleanUp()
                         }
                     }
                 }

@@ -24,10 +24,13 @@ final class SphinxLiveTranscription: LiveTranscription, Sendable {
         defer { partialsContinuation.finish() }
         let (opened, engine) = (opened, engine)
         return try await CancellableWork.run {
-            _ = try await engine.attachRest(of: file, to: opened.id)
-            return try await SphinxTranscriber.decodeAttached(opened, engine: engine)
-        } cleanUp: {
-            await engine.cancel(opened.id)
+            do {
+                _ = try await engine.attachRest(of: file, to: opened.id)
+                return try await SphinxTranscriber.decodeAttached(opened, engine: engine)
+            } catch {
+                await engine.cancel(opened.id)
+                throw error
+            }
         }
     }
 

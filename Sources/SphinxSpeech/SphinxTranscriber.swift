@@ -27,13 +27,17 @@ public final class SphinxTranscriber: Transcribing {
     /// Decodes `file` a quarter second at a time. A cancelled caller gets `CancellationError` at once;
     /// the decode stops at its next step and nothing is published.
     public func transcribe(file: URL, locale: String) async throws -> Transcription {
-        let opened = try await engine.open(locale: locale, live: false)
         let engine = engine
         return try await CancellableWork.run {
-            try await engine.attach(file: file, to: opened.id)
-            return try await Self.decodeAttached(opened, engine: engine)
-        } cleanUp: {
-            await engine.cancel(opened.id)
+            let opened = try await engine.open(locale: locale, live: false)
+            do {
+                try Task.checkCancellation()
+                try await engine.attach(file: file, to: opened.id)
+                return try await Self.decodeAttached(opened, engine: engine)
+            } catch {
+                await engine.cancel(opened.id)
+                throw error
+            }
         }
     }
 
