@@ -37,13 +37,16 @@ public enum StationBinary {
         try process.run()
         if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
         try stdin.fileHandleForWriting.close()
-        // Read both pipes before waiting, so a chatty process cannot block on a full pipe.
+        // Read standard error beside standard output, so a full pipe never blocks the binary.
         let errorData = Locked(Data())
-        let reader = Thread { errorData.withLock { $0 = error.fileHandleForReading.readDataToEndOfFile() } }
-        reader.start()
+        let errorRead = DispatchSemaphore(value: 0)
+        Thread {
+            errorData.withLock { $0 = error.fileHandleForReading.readDataToEndOfFile() }
+            errorRead.signal()
+        }.start()
         let outputData = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        while reader.isExecuting || !reader.isFinished { Thread.sleep(forTimeInterval: 0.001) }
+        errorRead.wait()
         return Outcome(
             status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
             standardError: String(decoding: errorData.current, as: UTF8.self))

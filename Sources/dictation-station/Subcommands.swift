@@ -9,5 +9,6 @@ enum Subcommands {
     @MainActor static let all: [Subcommand] = [
         ReportsCommand.subcommand,
         ModelsCommand.subcommand,
+        TranscribeCommand.subcommand,
     ]
 }

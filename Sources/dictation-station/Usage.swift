@@ -36,6 +36,12 @@ enum Usage {
                               write a report as text, as JSON with its revisions, or as an
                               HL7 FHIR R4 DocumentReference for an electronic health record
 
+        Subcommands:
+          transcribe [--locale LOCALE] [--tsv] FILE...
+                              print the transcript of each recording (WAV, FLAC, Ogg, MP3; any
+                              rate, mono or stereo); --tsv prints one line per file: FILE<TAB>TEXT
+                              (default locale: en-US)
+
         Exit status: 0 on success, 1 when something failed, 2 for a wrong command line.
 
         """
