@@ -10,5 +10,6 @@ enum Subcommands {
         ReportsCommand.subcommand,
         ModelsCommand.subcommand,
         TranscribeCommand.subcommand,
+        ImportCommand.subcommand,
     ]
 }

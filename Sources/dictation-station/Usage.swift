@@ -41,6 +41,10 @@ enum Usage {
                               print the transcript of each recording (WAV, FLAC, Ogg, MP3; any
                               rate, mono or stereo); --tsv prints one line per file: FILE<TAB>TEXT
                               (default locale: en-US)
+          import --session NAME [--locale LOCALE] FILE...
+                              turn recordings from a handheld recorder into reports of session
+                              NAME: transcribed, stored, the audio copied into the data directory
+                              (default locale: the station's chosen locale, else en-US)
 
         Exit status: 0 on success, 1 when something failed, 2 for a wrong command line.
 
