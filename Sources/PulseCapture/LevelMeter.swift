@@ -18,7 +18,8 @@ struct LevelMeter {
             if count == window {
                 levels.append(
                     AudioLevel(
-                        peak: min(1, Double(peak) / 32768), rms: min(1, (sumOfSquares / Double(count)).squareRoot() / 32768)))
+                        peak: min(1, Double(peak) / 32768),
+                        rms: min(1, (sumOfSquares / Double(count)).squareRoot() / 32768)))
                 count = 0
                 peak = 0
                 sumOfSquares = 0

@@ -69,6 +69,19 @@ extension PulseCapture {
         segmentStart = ContinuousClock.now
         segmentStartConsumed = consumedBytes
         segmentStartWritten = wav?.dataBytes ?? 0
+        awaitingSegmentAudio = true
+    }
+
+    /// Anchors the segment at its first audio: a source that stalls at first (a null sink's monitor
+    /// waits out its old 2 s block) has recorded nothing before, so the clock starts here.
+    private func anchorSegment(arrivedBytes: Int, consumedBefore: Int) {
+        awaitingSegmentAudio = false
+        let arrived = Duration.microseconds(Int64(arrivedBytes / 2) * 1_000_000 / Int64(AudioChunk.sampleRate))
+        let recordedFrom = ContinuousClock.now - arrived
+        guard recordedFrom > segmentStart else { return }
+        segmentStart = recordedFrom
+        segmentStartConsumed = consumedBefore
+        segmentStartWritten = wav?.dataBytes ?? 0
     }
 
     /// Takes in the audio recorded up to now that the server still holds, so the last words before a
@@ -131,6 +144,7 @@ extension PulseCapture {
     /// Writes the part of a fragment the phase wants; a hole (no data) becomes silence, keeping time.
     private func take(_ bytes: UnsafeRawBufferPointer?, length: Int) {
         let before = consumedBytes
+        if awaitingSegmentAudio, phase == .recording { anchorSegment(arrivedBytes: length, consumedBefore: before) }
         consumedBytes += length
         var keep: Int
         switch phase {

@@ -49,6 +49,7 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
     var segmentStart = ContinuousClock.now
     var segmentStartConsumed = 0
     var segmentStartWritten = 0
+    var awaitingSegmentAudio = false
     private var file: URL?
 
     /// How often the header is rewritten while the file grows: every second of audio.

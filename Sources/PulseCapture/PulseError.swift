@@ -19,8 +19,11 @@ struct PulseError: Error, Equatable, CustomStringConvertible {
 
     /// The codes that mean no server is there to talk to.
     var isUnreachable: Bool {
-        [PA_ERR_CONNECTIONREFUSED, PA_ERR_INVALIDSERVER, PA_ERR_CONNECTIONTERMINATED, PA_ERR_TIMEOUT, PA_ERR_NOTSUPPORTED]
-            .map { Int32($0.rawValue) }.contains(code)
+        [
+            PA_ERR_CONNECTIONREFUSED, PA_ERR_INVALIDSERVER, PA_ERR_CONNECTIONTERMINATED, PA_ERR_TIMEOUT,
+            PA_ERR_NOTSUPPORTED,
+        ]
+        .map { Int32($0.rawValue) }.contains(code)
     }
 
     var isAccessDenied: Bool { code == Int32(PA_ERR_ACCESS.rawValue) || code == Int32(PA_ERR_AUTHKEY.rawValue) }
@@ -47,4 +50,3 @@ enum PulseServerAddress {
         return "the default server"
     }
 }
-

@@ -51,7 +51,8 @@ enum RecordCommand {
 
     @MainActor
     static func record(_ options: Options, globals: GlobalOptions) async -> Int32 {
-        let paths = StationPaths.resolve(option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
+        let paths = StationPaths.resolve(
+            option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         if (try? paths.createDirectories()) != nil {
             // The next start after a crash: recordings a killed process left get valid headers.
             AbandonedRecordings.repair(in: paths.audioDirectory)

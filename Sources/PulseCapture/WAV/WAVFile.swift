@@ -33,7 +33,15 @@ final class WAVFile {
         guard descriptor >= 0 else { throw .system(operation: "creating the audio file", errno: errno) }
         let file = WAVFile(url: url, descriptor: descriptor, dataBytes: 0)
         try file.updateHeader()
+        try file.seekToEnd()
         return file
+    }
+
+    /// Puts the write position after the last byte (the header is written with pwrite, not moving it).
+    private func seekToEnd() throws(WAVError) {
+        guard lseek(descriptor, 0, SEEK_END) >= 0 else {
+            throw .system(operation: "seeking in the audio file", errno: errno)
+        }
     }
 
     /// Opens a file left by an earlier capture to continue it: repairs its header first, and creates
@@ -47,6 +55,7 @@ final class WAVFile {
             guard descriptor >= 0 else { throw .system(operation: "opening the audio file", errno: errno) }
             let file = WAVFile(url: url, descriptor: descriptor, dataBytes: 0)
             try file.updateHeader()
+            try file.seekToEnd()
             return file
         }
         guard header.sampleRate == 16_000, header.channels == 1, header.dataOffset == WAVHeader.canonicalSize else {
