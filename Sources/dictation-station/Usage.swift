@@ -14,6 +14,13 @@ enum Usage {
                               (default: $DICTATION_STATION_HOME, else $XDG_DATA_HOME/dictation-station)
           --no-color          a monochrome screen (also when NO_COLOR is set)
 
+        Subcommands:
+          record [--source NAME] [--duration SECONDS] [--append] FILE.wav
+                              record from the microphone (16 kHz mono) until the duration passes
+                              or Ctrl-C, with a level meter; --append repairs and continues a file
+                              left by a killed recording
+          sources             list the capture sources: default (*), name, description
+
         Exit status: 0 on success, 1 when something failed, 2 for a wrong command line.
 
         """
