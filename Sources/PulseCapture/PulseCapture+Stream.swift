@@ -67,55 +67,62 @@ extension PulseCapture {
     /// Notes that recording (re)starts now: the audio taken from here on is this segment's.
     func beginSegment() {
         segmentStart = ContinuousClock.now
-        segmentStartConsumed = consumedBytes
         segmentStartWritten = wav?.dataBytes ?? 0
         awaitingSegmentAudio = true
     }
 
-    /// Anchors the segment at its first audio: a source that stalls at first (a null sink's monitor
-    /// waits out its old 2 s block) has recorded nothing before, so the clock starts here.
-    private func anchorSegment(arrivedBytes: Int, consumedBefore: Int) {
+    /// The file keeps the clock's time: a segment of `t` seconds holds `t` seconds of audio.
+    ///
+    /// A source may first deliver nothing for a while (a null sink's monitor or module-sine-source
+    /// wait out the 2 s block they were in when the stream connected); that stretch is written as the
+    /// silence it was, as the server does for a hole in a stream, so the file matches the recorded time.
+    private func fillLateStart(arrivedBytes: Int) {
         awaitingSegmentAudio = false
         let arrived = Duration.microseconds(Int64(arrivedBytes / 2) * 1_000_000 / Int64(AudioChunk.sampleRate))
-        let recordedFrom = ContinuousClock.now - arrived
-        guard recordedFrom > segmentStart else { return }
-        segmentStart = recordedFrom
-        segmentStartConsumed = consumedBefore
-        segmentStartWritten = wav?.dataBytes ?? 0
+        let missing = (ContinuousClock.now - arrived) - segmentStart
+        guard missing > .milliseconds(10), missing < .seconds(10) else { return }
+        let samples = Int(missing / .microseconds(1) * Double(AudioChunk.sampleRate) / 1_000_000)
+        write([Int16](repeating: 0, count: samples), measured: false)
     }
 
     /// Takes in the audio recorded up to now that the server still holds, so the last words before a
     /// pause or stop reach the file; audio from after this moment is not written.
     ///
-    /// The end is measured on the clock: a segment of `t` seconds holds `t` seconds of audio. Sources
-    /// deliver late (a monitor lags by its blocks) or early (module-sine-source renders 2 s ahead), so
-    /// counting what arrived would be wrong either way. The wait is bounded by the stream's latency.
+    /// The end is measured on the clock, so a segment of `t` seconds holds `t` seconds of audio:
+    /// sources deliver late (a monitor lags by its blocks) or early (module-sine-source renders 2 s
+    /// ahead), so counting what arrived would be wrong either way. The wait is bounded by the latency.
     func drainPending(on connection: PulseConnection) {
         guard let stream, phase == .recording else { return }
         let elapsed = ContinuousClock.now - segmentStart
         let samples = Int(elapsed / .microseconds(1) * Double(AudioChunk.sampleRate) / 1_000_000)
-        let target = segmentStartConsumed + samples * 2
-        phase = .draining(untilConsumed: target)
+        let target = segmentStartWritten + samples * 2
+        phase = .draining(untilWritten: target)
         var latency: pa_usec_t = 0
         var negative: Int32 = 0
         try? connection.wait(
             for: pa_stream_update_timing_info(stream, signalingSuccess, connection.userdata), "measuring latency")
-        if pa_stream_get_latency(stream, &latency, &negative) != 0 || negative != 0 { latency = 1_000_000 }
-        let limit = Duration.microseconds(Int64(min(latency, 3_000_000))) + .milliseconds(500)
+        if pa_stream_get_latency(stream, &latency, &negative) != 0 || negative != 0 { latency = 0 }
+        // Sources that cannot lower their latency deliver in blocks of up to 2 s (PulseAudio's default
+        // maximum); the wait ends as soon as the audio is in, so a good source never waits this long.
+        let limit = Duration.microseconds(Int64(min(max(latency, 2_000_000), 5_000_000))) + .milliseconds(500)
         let deadline = ContinuousClock.now + limit
         connection.signal(after: limit)
-        while consumedBytes < target, phase != .ended, connection.isReady, ContinuousClock.now < deadline {
+        while written < target, writeFailure == nil, phase != .ended, connection.isReady,
+            ContinuousClock.now < deadline
+        {
             connection.wait()
         }
-        if consumedBytes < target {
-            log.log(.warning, "capture: \((target - consumedBytes) / 32) ms of audio did not arrive by pause or stop")
+        if written < target {
+            log.log(.warning, "capture: \((target - written) / 32) ms of audio did not arrive by pause or stop")
         }
         // A source that renders ahead delivered audio from after this moment: it is not the dictation's.
-        let end = segmentStartWritten + samples * 2
-        if let wav, writeFailure == nil, wav.dataBytes > end {
-            do throws(WAVError) { try wav.truncate(toDataBytes: end) } catch { writeFailure = error }
+        if let wav, writeFailure == nil, wav.dataBytes > target {
+            do throws(WAVError) { try wav.truncate(toDataBytes: target) } catch { writeFailure = error }
         }
     }
+
+    /// The audio bytes in the file.
+    private var written: Int { wav?.dataBytes ?? 0 }
 
     /// Drops what the client library still holds (audio from after the pause point).
     func discardReadable() {
@@ -124,7 +131,6 @@ extension PulseCapture {
             var data: UnsafeRawPointer?
             var length = 0
             guard pa_stream_peek(stream, &data, &length) == 0, length > 0 else { break }
-            consumedBytes += length
             pa_stream_drop(stream)
         }
     }
@@ -143,21 +149,25 @@ extension PulseCapture {
 
     /// Writes the part of a fragment the phase wants; a hole (no data) becomes silence, keeping time.
     private func take(_ bytes: UnsafeRawBufferPointer?, length: Int) {
-        let before = consumedBytes
-        if awaitingSegmentAudio, phase == .recording { anchorSegment(arrivedBytes: length, consumedBefore: before) }
-        consumedBytes += length
+        if awaitingSegmentAudio, phase == .recording { fillLateStart(arrivedBytes: length) }
         var keep: Int
         switch phase {
         case .recording: keep = length
-        case .draining(let until): keep = max(0, min(length, until - before))
+        case .draining(let until): keep = max(0, min(length, until - written))
         case .idle, .paused, .ended: keep = 0
         }
         keep -= keep % 2
-        guard keep > 0, let wav, writeFailure == nil else { return }
+        guard keep > 0 else { return }
         var samples = [Int16](repeating: 0, count: keep / 2)
         if let bytes {
             samples.withUnsafeMutableBytes { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[0..<keep])) }
         }
+        write(samples)
+    }
+
+    /// Appends to the file and publishes the frames, and the levels of what was `measured` (heard).
+    private func write(_ samples: [Int16], measured: Bool = true) {
+        guard let wav, writeFailure == nil, !samples.isEmpty else { return }
         do throws(WAVError) {
             try wav.append(samples: samples)
             if wav.dataBytes - headerWrittenAt >= Self.headerInterval { writeHeader() }
@@ -167,6 +177,7 @@ extension PulseCapture {
             return
         }
         framesContinuation.yield(AudioChunk(samples: samples))
+        guard measured else { return }
         for level in meter.add(samples) { levelsContinuation.yield(level) }
     }
 

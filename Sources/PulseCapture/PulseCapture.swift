@@ -27,8 +27,8 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
     enum Phase: Equatable {
         case idle
         case recording
-        /// Writing only until this many bytes have been taken from the stream, then nothing.
-        case draining(untilConsumed: Int)
+        /// Writing only until the file holds this many audio bytes, then nothing.
+        case draining(untilWritten: Int)
         case paused
         /// Stopped, or the server or the stream went away.
         case ended
@@ -39,15 +39,12 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
     var stream: OpaquePointer?
     var wav: WAVFile?
     var phase = Phase.idle
-    /// Bytes taken from the stream, written or not.
-    var consumedBytes = 0
     var headerWrittenAt = 0
     var writeFailure: WAVError?
     var meter = LevelMeter()
     var interruptions = InterruptionState()
-    /// When the current stretch of recording began, and how much had been taken from the stream then.
+    /// When the current stretch of recording began, and how much audio the file held then.
     var segmentStart = ContinuousClock.now
-    var segmentStartConsumed = 0
     var segmentStartWritten = 0
     var awaitingSegmentAudio = false
     private var file: URL?
@@ -64,7 +61,9 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
         self.log = log
         (events, eventsContinuation) = AsyncStream.makeStream()
         (levels, levelsContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(8))
-        (frames, framesContinuation) = AsyncStream.makeStream()
+        // A listener that falls behind (or none) must not make the capture hold the dictation in memory;
+        // a minute of 20 ms chunks is far more than a live decoder lags.
+        (frames, framesContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(3_000))
     }
 
     deinit {

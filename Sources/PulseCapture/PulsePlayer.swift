@@ -23,6 +23,8 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
     private var sentBytes = 0
     private var state = PlaybackProgress.State.stopped
     private var isDraining = false
+    /// Where a paused playback stands; the server's clock says nothing useful while corked.
+    private var heldPosition: Duration?
 
     public init(sink: String? = nil, server: String? = nil) {
         self.sink = sink
@@ -103,6 +105,7 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
             self.descriptor = descriptor
             sentBytes = 0
             isDraining = false
+            heldPosition = nil
             connection.onLost = { [unowned self] in self.finished(as: .stopped) }
             do throws(PulseError) { try openStream(on: connection) } catch { return error }
             state = .playing
@@ -156,8 +159,10 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
         guard let connection else { throw .notPlaying }
         try connection.locked { () throws(PlaybackError) in
             guard let stream, state == .playing || state == .paused else { throw .notPlaying }
+            if pausing, heldPosition == nil { heldPosition = position() }
             try? connection.wait(
                 for: pa_stream_cork(stream, pausing ? 1 : 0, signalingSuccess, connection.userdata), "pausing playback")
+            if !pausing { heldPosition = nil }
             state = pausing ? .paused : .playing
             publish()
         }
@@ -173,6 +178,7 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
             try? connection.wait(for: pa_stream_flush(stream, signalingSuccess, connection.userdata), "seeking")
             sentBytes = frames * header.blockAlign
             isDraining = false
+            if state == .paused { heldPosition = target }
             writable(pa_stream_writable_size(stream))
             publish(at: target)
         }
@@ -234,6 +240,7 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
 
     /// The audible position: what was sent, less what the server has not played yet.
     private func position() -> Duration {
+        if let heldPosition { return heldPosition }
         guard let stream else { return .zero }
         var latency: pa_usec_t = 0
         var negative: Int32 = 0

@@ -86,6 +86,7 @@ enum RecordCommand {
             for await event in capture.events where event == .serverGone { ending.yield(.serverGone) }
         }
         let meter = Task { await LevelMeterLine.show(capture.levels) }
+        let frames = Task { for await _ in capture.frames {} }
 
         var reason = Ending.interrupted
         for await first in endings {
@@ -95,6 +96,7 @@ enum RecordCommand {
         timer?.cancel()
         watcher.cancel()
         for source in interrupts { source.cancel() }
+        frames.cancel()
         do {
             let file = try await capture.stop()
             await meter.value

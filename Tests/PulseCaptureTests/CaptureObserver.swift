@@ -43,5 +43,10 @@ final class CaptureObserver: Sendable {
         return true
     }
 
+    /// Waits until the capture's streams have ended (after stop) and everything in them was seen.
+    func drain() async {
+        for task in tasks.current { await task.value }
+    }
+
     deinit { for task in tasks.current { task.cancel() } }
 }

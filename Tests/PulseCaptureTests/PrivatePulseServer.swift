@@ -32,6 +32,16 @@ final class PrivatePulseServer {
         ]
     }
 
+    /// Unloads the server's only source, as unplugging the only microphone would.
+    func unloadSineSource() throws {
+        let modules = try PulseTestServer.run("/usr/bin/pactl", ["-s", address, "list", "short", "modules"]).output
+        guard
+            let index = modules.split(separator: "\n").map({ $0.split(separator: "\t") })
+                .first(where: { $0.count > 1 && $0[1] == "module-sine-source" })?.first
+        else { throw TestFailure("the sine source is not loaded") }
+        try PulseTestServer.run("/usr/bin/pactl", ["-s", address, "unload-module", String(index)])
+    }
+
     /// Stops the server the hard way, as a crash or a logout would.
     func kill() throws {
         let pid = try String(contentsOf: directory.appendingPathComponent("runtime/pid"), encoding: .utf8)

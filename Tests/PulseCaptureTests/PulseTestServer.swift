@@ -57,6 +57,18 @@ enum PulseTestServer {
         return try await body(name)
     }
 
+    /// The index of the record stream (source output) taking audio from the source named `source`.
+    static func recordStream(from source: String) throws -> String? {
+        let sources = try run("/usr/bin/pactl", ["list", "short", "sources"]).output
+        guard
+            let index = sources.split(separator: "\n").map({ $0.split(separator: "\t") })
+                .first(where: { $0.count > 1 && $0[1] == source })?.first
+        else { return nil }
+        let outputs = try run("/usr/bin/pactl", ["list", "short", "source-outputs"]).output
+        return outputs.split(separator: "\n").map { $0.split(separator: "\t") }
+            .first { $0.count > 1 && $0[1] == index }.map { String($0[0]) }
+    }
+
     /// Starts paplay playing `file` into `sink`.
     static func play(_ file: URL, into sink: String, properties: [String] = []) throws -> Process {
         let process = Process()

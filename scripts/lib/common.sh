@@ -4,7 +4,7 @@
 # What building and running the station needs.
 RUN_PACKAGES=(libncursesw5-dev libpulse-dev libpocketsphinx-dev libsqlite3-dev pocketsphinx-en-us)
 # What the tests need on top: a real audio server and its tools, real speech recordings, a terminal.
-TEST_PACKAGES=(pulseaudio pulseaudio-utils pocketsphinx-testdata tmux sox)
+TEST_PACKAGES=(pulseaudio pulseaudio-utils pocketsphinx-testdata tmux sox time)
 
 repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd; }
 
