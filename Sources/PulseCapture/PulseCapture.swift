@@ -146,17 +146,18 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
 
     private func cork() throws(CaptureError) {
         guard let connection else { throw .streamFailed(detail: "the capture was not started") }
-        connection.locked {
-            guard phase == .recording, let stream else { return }
+        let failure = connection.locked { () -> WAVError? in
+            defer { if phase != .ended { writeHeader() } }
+            guard phase == .recording, let stream else { return writeFailure }
             drainPending(on: connection)
             try? connection.wait(for: pa_stream_cork(stream, 1, signalingSuccess, connection.userdata), "pausing")
             // What the server still held from before the pause must not reappear after it.
             try? connection.wait(for: pa_stream_flush(stream, signalingSuccess, connection.userdata), "flushing")
             discardReadable()
             if phase != .ended { phase = .paused }
-            writeHeader()
+            return writeFailure
         }
-        if let writeFailure { throw .fileUnwritable(detail: writeFailure.description) }
+        if let failure { throw .fileUnwritable(detail: failure.description) }
     }
 
     private func uncork() throws(CaptureError) {
@@ -168,6 +169,7 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
             default: throw .streamFailed(detail: "the capture has ended")
             }
             guard let stream else { throw .streamFailed(detail: "the stream is gone") }
+            if let writeFailure { throw .fileUnwritable(detail: writeFailure.description) }
             phase = .recording
             beginSegment()
             do throws(PulseError) {
@@ -177,7 +179,6 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
                 throw error.captureError(server: server)
             }
         }
-        if let writeFailure { throw .fileUnwritable(detail: writeFailure.description) }
     }
 
     private func finish() throws(CaptureError) -> URL {
