@@ -17,15 +17,23 @@ enum LevelMeterLine {
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
     }
 
-    /// The bar for a level: RMS filled, the peak marked, and the RMS in dBFS.
+    /// The bar for a level on a -60…0 dBFS scale: RMS filled, the peak marked, and the RMS in dBFS.
     static func line(for level: AudioLevel) -> String {
-        let filled = Int((level.rms * Double(width) * 2).rounded()).clamped(to: 0...width)
-        let peak = Int((level.peak * Double(width)).rounded()).clamped(to: 0...width)
+        let rms = decibels(level.rms)
+        let filled = column(rms)
+        let peak = column(decibels(level.peak))
         var bar = Array(repeating: Character(" "), count: width)
         for index in 0..<filled { bar[index] = "#" }
         if peak > 0 { bar[peak - 1] = "|" }
-        let decibels = level.rms > 0 ? 20 * log10(level.rms) : -90
-        return "recording [\(String(bar))] \(String(format: "%5.1f", max(-90, decibels))) dBFS  Ctrl-C stops"
+        return "recording [\(String(bar))] \(String(format: "%5.1f", rms)) dBFS  Ctrl-C stops"
+    }
+
+    private static func decibels(_ amplitude: Double) -> Double {
+        amplitude > 0 ? max(-90, 20 * log10(amplitude)) : -90
+    }
+
+    private static func column(_ decibels: Double) -> Int {
+        Int(((decibels + 60) / 60 * Double(width)).rounded()).clamped(to: 0...width)
     }
 }
 

@@ -166,6 +166,51 @@ struct RecordCommandTests {
         #expect(sources.errors.contains("No audio server is reachable"))
     }
 
+    @Test("a server that refuses access fails with what to check")
+    func accessDenied() async throws {
+        // Over TCP with a cookie the client does not have (a unix socket lets the same user in anyway).
+        let directory = try dataDirectory()
+        let port = Int.random(in: 20_000..<40_000)
+        let environment = [
+            "PULSE_RUNTIME_PATH": directory.appendingPathComponent("runtime").path,
+            "PULSE_STATE_PATH": directory.appendingPathComponent("state").path,
+        ]
+        let started = try Self.tool(
+            "/usr/bin/env",
+            environment.map { "\($0.key)=\($0.value)" } + [
+                "/usr/bin/pulseaudio", "--daemonize=yes", "--use-pid-file=yes", "--exit-idle-time=-1", "-n",
+                "--log-target=file:\(directory.path)/pulse.log",
+                "--load=module-native-protocol-tcp port=\(port) listen=127.0.0.1 auth-anonymous=0 "
+                    + "auth-cookie=\(directory.path)/server-cookie auth-cookie-enabled=1",
+            ])
+        _ = started
+        defer {
+            let pidFile = directory.appendingPathComponent("runtime/pid")
+            if let pid = try? String(contentsOf: pidFile, encoding: .utf8),
+                let number = Int32(pid.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                kill(number, SIGKILL)
+            }
+        }
+        let server = ["PULSE_SERVER": "tcp:127.0.0.1:\(port)"]
+        var run = try await Self.run(["sources"], environment: server)
+        for _ in 0..<50 {
+            guard run.errors.contains("No audio server is reachable") else { break }
+            try await Task.sleep(for: .milliseconds(100))
+            run = try await Self.run(["sources"], environment: server)
+        }
+        #expect(run.status == 1)
+        #expect(run.errors.contains("The audio server refused access"), "\(run.errors)")
+        let record = try await Self.run(
+            [
+                "--data-dir", directory.path, "record", "--duration", "1",
+                directory.appendingPathComponent("x.wav").path,
+            ],
+            environment: server)
+        #expect(record.status == 1)
+        #expect(record.errors.contains("Check the audio server's access rules"), "\(record.errors)")
+    }
+
     @Test("sources lists name and description, the default starred")
     func listsSources() async throws {
         try await withSineSource { source in
