@@ -60,4 +60,14 @@ struct WAVRepairTests {
         #expect(throws: WAVError.notWAV) { try WAVFile.openForAppending(at: file) }
         #expect(try Data(contentsOf: file) == Data("not audio".utf8))
     }
+
+    @Test("a header with other chunks before the audio is read")
+    func readsOtherChunks() throws {
+        var bytes = WAVHeader.station(dataBytes: 4).canonicalBytes()
+        let list: [UInt8] = Array("LIST".utf8) + [4, 0, 0, 0] + Array("INFO".utf8)
+        bytes.insert(contentsOf: list, at: 36)
+        let header = try #require(WAVHeader.parse(bytes + [1, 0, 2, 0]))
+        #expect(header.dataOffset == 56 && header.dataBytes == 4)
+        #expect(header.sampleRate == 16_000 && header.channels == 1)
+    }
 }
