@@ -77,6 +77,7 @@ struct RecordCommandTests {
     @Test("record --duration writes a WAV file of that length")
     func recordsForTheDuration() async throws {
         let data = try dataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
         let file = data.appendingPathComponent("test.wav")
         try await withSineSource { source in
             let run = try await Self.run(
@@ -92,6 +93,7 @@ struct RecordCommandTests {
     @Test("Ctrl-C finishes the WAV file properly")
     func interruptFinishesTheFile() async throws {
         let data = try dataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
         let file = data.appendingPathComponent("interrupted.wav")
         try await withSineSource { source in
             let (process, _, errors) = try Self.launch([
@@ -110,6 +112,7 @@ struct RecordCommandTests {
     @Test("a recording killed with -9 is repaired and continued by record --append")
     func killedRecordingIsRepaired() async throws {
         let data = try dataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
         let audio = data.appendingPathComponent("audio")
         try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
         let file = audio.appendingPathComponent("dictation.wav")
@@ -134,6 +137,7 @@ struct RecordCommandTests {
     @Test("record refuses to overwrite an existing file")
     func refusesToOverwrite() async throws {
         let data = try dataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
         let file = data.appendingPathComponent("kept.wav")
         try Data("precious".utf8).write(to: file)
         let run = try await Self.run(["--data-dir", data.path, "record", "--duration", "1", file.path])
@@ -145,6 +149,7 @@ struct RecordCommandTests {
     @Test("a bad source name fails with the sources there are")
     func badSource() async throws {
         let data = try dataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
         let run = try await Self.run(
             ["--data-dir", data.path, "record", "--source", "no_such_mic", data.appendingPathComponent("x.wav").path])
         #expect(run.status == 1)
@@ -155,6 +160,7 @@ struct RecordCommandTests {
     @Test("an unreachable server fails with how to fix it")
     func unreachableServer() async throws {
         let data = try dataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
         let environment = ["PULSE_SERVER": "unix:/nonexistent/native"]
         let run = try await Self.run(
             ["--data-dir", data.path, "record", data.appendingPathComponent("x.wav").path], environment: environment)
@@ -170,6 +176,7 @@ struct RecordCommandTests {
     func accessDenied() async throws {
         // Over TCP with a cookie the client does not have (a unix socket lets the same user in anyway).
         let directory = try dataDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let port = Int.random(in: 20_000..<40_000)
         let environment = [
             "PULSE_RUNTIME_PATH": directory.appendingPathComponent("runtime").path,

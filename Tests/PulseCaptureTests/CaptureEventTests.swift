@@ -13,7 +13,9 @@ extension AudioServerSuites {
 
         @Test("a phone-role stream under module-role-cork interrupts, and its end may resume")
         func phoneCallInterrupts() async throws {
-            let file = try temporaryDirectory().appendingPathComponent("call.wav")
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("call.wav")
             let cork = try PulseTestServer.load("module-role-cork")
             defer { PulseTestServer.unload(cork) }
             try await PulseTestServer.withSineSource { source in
@@ -34,7 +36,9 @@ extension AudioServerSuites {
 
         @Test("a stream without the phone role does not interrupt")
         func musicDoesNotInterrupt() async throws {
-            let file = try temporaryDirectory().appendingPathComponent("music.wav")
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("music.wav")
             try await PulseTestServer.withSineSource { source in
                 try await PulseTestServer.withSink { sink in
                     let capture = PulseCapture(source: source)
@@ -51,7 +55,9 @@ extension AudioServerSuites {
 
         @Test("a server that goes away mid-recording: server gone, the file intact")
         func serverGone() async throws {
-            let file = try temporaryDirectory().appendingPathComponent("gone.wav")
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("gone.wav")
             let server = try PrivatePulseServer()
             let capture = PulseCapture(source: PrivatePulseServer.sourceName, server: server.address)
             let observer = CaptureObserver(capture)
@@ -70,7 +76,9 @@ extension AudioServerSuites {
 
         @Test("a suspended or moved source is reported; a removed source's stream moves on")
         func sourceChanges() async throws {
-            let file = try temporaryDirectory().appendingPathComponent("moved.wav")
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("moved.wav")
             let first = "ds_first_\(UInt32.random(in: 0...UInt32.max))"
             let second = "ds_second_\(UInt32.random(in: 0...UInt32.max))"
             let firstModule = try PulseTestServer.load("module-sine-source", "source_name=\(first)", "rate=16000")
@@ -115,7 +123,9 @@ extension AudioServerSuites {
 
         @Test("a source removed with no other to move to ends the capture, the file kept")
         func sourceUnplugged() async throws {
-            let file = try temporaryDirectory().appendingPathComponent("unplugged.wav")
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("unplugged.wav")
             let server = try PrivatePulseServer()
             let capture = PulseCapture(source: PrivatePulseServer.sourceName, server: server.address)
             let observer = CaptureObserver(capture)
@@ -134,7 +144,9 @@ extension AudioServerSuites {
 
         @Test("no such source: the error lists the sources there are")
         func noSuchSource() async throws {
-            let file = try temporaryDirectory().appendingPathComponent("none.wav")
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("none.wav")
             let capture = PulseCapture(source: "no_such_source_here")
             await #expect {
                 try await capture.start(recordingTo: file, appending: false)
@@ -147,7 +159,9 @@ extension AudioServerSuites {
 
         @Test("an unreachable server says so")
         func unreachableServer() async throws {
-            let file = try temporaryDirectory().appendingPathComponent("nowhere.wav")
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("nowhere.wav")
             let capture = PulseCapture(server: "unix:/nonexistent/pulse/native")
             await #expect {
                 try await capture.start(recordingTo: file, appending: false)

@@ -15,6 +15,7 @@ extension AudioServerSuites {
         @Test("played speech is in the file, 16 kHz mono s16, to its last sample")
         func capturesPlayedSpeech() async throws {
             let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
             let file = directory.appendingPathComponent("speech.wav")
             let played = PulseTestServer.speech("0880")
             let source = try AudioMatching.samples(of: played)
@@ -51,6 +52,7 @@ extension AudioServerSuites {
         @Test("a timed recording from a real-time source lasts the time recorded, across a pause")
         func timedRecordingLastsItsTime() async throws {
             let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
             let file = directory.appendingPathComponent("sine.wav")
             let clock = ContinuousClock()
             var recorded = Duration.zero
@@ -78,6 +80,7 @@ extension AudioServerSuites {
         @Test("a paused stretch is absent from the file and the rest is continuous")
         func pauseLeavesNoGapAndNoDuplicate() async throws {
             let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
             let file = directory.appendingPathComponent("paused.wav")
             let played = PulseTestServer.speech("0870")
             let source = try AudioMatching.samples(of: played)

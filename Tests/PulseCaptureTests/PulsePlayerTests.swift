@@ -14,7 +14,9 @@ extension AudioServerSuites {
 
         @Test("play, seek forward 5 s, finish: the played audio reaches the sink, the skipped part does not")
         func playsAndSeeks() async throws {
-            let file = try temporaryDirectory().appendingPathComponent("heard.wav")
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("heard.wav")
             let played = PulseTestServer.speech("0870")
             let source = try AudioMatching.samples(of: played)
             let states = Locked<[PlaybackProgress]>([])
@@ -81,7 +83,9 @@ extension AudioServerSuites {
 
         @Test("a file that is not WAV is refused")
         func refusesOtherFiles() async throws {
-            let file = try temporaryDirectory().appendingPathComponent("notes.wav")
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("notes.wav")
             try Data("not audio".utf8).write(to: file)
             await #expect(throws: PlaybackError.self) { try await PulsePlayer().play(file: file) }
         }

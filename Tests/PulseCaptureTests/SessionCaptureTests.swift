@@ -26,6 +26,7 @@ extension AudioServerSuites {
         func recordsThroughTheSession() async throws {
             try #require(PulseTestServer.isAvailable, "no PulseAudio server is reachable; run scripts/test")
             let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
             let source = "ds_session_sine_\(UInt32.random(in: 0...UInt32.max))"
             let module = try PulseTestServer.load("module-sine-source", "source_name=\(source)", "rate=16000")
             defer { PulseTestServer.unload(module) }
@@ -64,6 +65,7 @@ extension AudioServerSuites {
         @Test("a lost audio server pauses the session, keeps the audio and says so")
         func serverGonePausesTheSession() async throws {
             let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
             let server = try PrivatePulseServer()
             let address = server.address
             let dependencies = SessionDependencies(
@@ -96,6 +98,7 @@ extension AudioServerSuites {
         func phoneCallPausesAndResumes() async throws {
             try #require(PulseTestServer.isAvailable, "no PulseAudio server is reachable; run scripts/test")
             let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
             let source = "ds_call_sine_\(UInt32.random(in: 0...UInt32.max))"
             let module = try PulseTestServer.load("module-sine-source", "source_name=\(source)", "rate=16000")
             defer { PulseTestServer.unload(module) }

@@ -7,7 +7,9 @@ import Testing
 struct WAVRepairTests {
     @Test("the header declares the audio written, after each update")
     func headerFollowsTheData() throws {
-        let file = try temporaryDirectory().appendingPathComponent("a.wav")
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("a.wav")
         let wav = try WAVFile.create(at: file)
         try wav.append(samples: [1, 2, 3, 4])
         try wav.updateHeader()
@@ -21,6 +23,7 @@ struct WAVRepairTests {
     @Test("a file left with a stale header is fitted to its data, a half sample cut off")
     func repairsStaleHeader() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("left.wav")
         let wav = try WAVFile.create(at: file)
         try wav.append(samples: [7, 8])
@@ -40,7 +43,9 @@ struct WAVRepairTests {
 
     @Test("appending continues a repaired file")
     func appendsAfterRepair() throws {
-        let file = try temporaryDirectory().appendingPathComponent("go-on.wav")
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("go-on.wav")
         let first = try WAVFile.create(at: file)
         try first.append(samples: [1, 2, 3])
         // Never closed: the header still says nothing was written.
@@ -54,6 +59,7 @@ struct WAVRepairTests {
     @Test("a file that is not WAV is not touched")
     func leavesOtherFilesAlone() throws {
         let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("notes.wav")
         try Data("not audio".utf8).write(to: file)
         #expect(AbandonedRecordings.repair(in: directory).isEmpty)
