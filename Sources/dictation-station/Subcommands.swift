@@ -11,5 +11,7 @@ enum Subcommands {
         ModelsCommand.subcommand,
         TranscribeCommand.subcommand,
         ImportCommand.subcommand,
+        RecordCommand.subcommand,
+        SourcesCommand.subcommand,
     ]
 }

@@ -46,6 +46,13 @@ enum Usage {
                               NAME: transcribed, stored, the audio copied into the data directory
                               (default locale: the station's chosen locale, else en-US)
 
+        Subcommands:
+          record [--source NAME] [--duration SECONDS] [--append] FILE.wav
+                              record from the microphone (16 kHz mono) until the duration passes
+                              or Ctrl-C, with a level meter; --append repairs and continues a file
+                              left by a killed recording
+          sources             list the capture sources: default (*), name, description
+
         Exit status: 0 on success, 1 when something failed, 2 for a wrong command line.
 
         """

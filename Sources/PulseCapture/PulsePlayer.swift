@@ -1,0 +1,256 @@
+import CPulseAudio
+import Foundation
+import StationCore
+
+/// Plays a recorded WAV file through the audio server, for checking a report against its audio:
+/// play, pause, seek and stop, with the audible position published a few times a second.
+///
+/// The file is read from disk as the server asks for more, never loaded whole.
+public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
+    public let progress: AsyncStream<PlaybackProgress>
+    private let progressContinuation: AsyncStream<PlaybackProgress>.Continuation
+    /// The sink to play to, or nil for the default one.
+    public let sink: String?
+    public let server: String?
+    private let control = DispatchQueue(label: "dictation-station.player.control")
+
+    // Guarded by the mainloop lock while connected.
+    private var connection: PulseConnection?
+    private var stream: OpaquePointer?
+    private var descriptor: Int32 = -1
+    private var header = WAVHeader.station()
+    /// Audio bytes handed to the server so far, counted from the start of the recording.
+    private var sentBytes = 0
+    private var state = PlaybackProgress.State.stopped
+    private var isDraining = false
+    /// Where a paused playback stands; the server's clock says nothing useful while corked.
+    private var heldPosition: Duration?
+
+    public init(sink: String? = nil, server: String? = nil) {
+        self.sink = sink
+        self.server = server
+        (progress, progressContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(16))
+    }
+
+    deinit {
+        connection?.close()
+        if descriptor >= 0 { close(descriptor) }
+    }
+
+    public func play(file: URL) async throws {
+        try await onControl { () throws(PlaybackError) in
+            self.shutDown()
+            try self.open(file)
+        }
+    }
+
+    public func pause() async throws {
+        try await onControl { () throws(PlaybackError) in try self.cork(true) }
+    }
+
+    public func resume() async throws {
+        try await onControl { () throws(PlaybackError) in try self.cork(false) }
+    }
+
+    public func seek(by offset: Duration) async throws {
+        try await onControl { () throws(PlaybackError) in try self.move(by: offset) }
+    }
+
+    public func stop() async {
+        _ = try? await onControl { () throws(PlaybackError) in
+            self.shutDown()
+            self.progressContinuation.yield(PlaybackProgress(state: .stopped, position: .zero, duration: self.duration))
+        }
+    }
+
+    private func onControl<T: Sendable>(_ body: @escaping @Sendable () throws(PlaybackError) -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            control.async {
+                do throws(PlaybackError) {
+                    continuation.resume(returning: try body())
+                } catch {
+                    continuation.resume(throwing: error)
+                }
+            }
+        }
+    }
+
+    private var duration: Duration { time(ofBytes: header.dataBytes) }
+
+    private func time(ofBytes bytes: Int) -> Duration {
+        .microseconds(Int64(bytes / header.blockAlign) * 1_000_000 / Int64(header.sampleRate))
+    }
+
+    // MARK: Control steps, on the control queue
+
+    private func open(_ file: URL) throws(PlaybackError) {
+        let info: WAVInfo
+        do { info = try WAVInfo(file) } catch { throw .unreadableFile(detail: String(describing: error)) }
+        let descriptor = Glibc.open(file.path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .unreadableFile(detail: String(cString: strerror(errno))) }
+        var size = stat()
+        fstat(descriptor, &size)
+        header = WAVHeader(
+            sampleRate: info.sampleRate, channels: info.channels, bitsPerSample: 16, dataOffset: info.dataOffset,
+            dataBytes: min(info.dataBytes, max(0, Int(size.st_size) - info.dataOffset)))
+        let connection: PulseConnection
+        do {
+            connection = try PulseConnection(server: server)
+        } catch {
+            close(descriptor)
+            throw .serverUnreachable(detail: error.description)
+        }
+        let failure = connection.locked { () -> PulseError? in
+            self.connection = connection
+            self.descriptor = descriptor
+            sentBytes = 0
+            isDraining = false
+            heldPosition = nil
+            connection.onLost = { [unowned self] in self.finished(as: .stopped) }
+            do throws(PulseError) { try openStream(on: connection) } catch { return error }
+            state = .playing
+            publish()
+            return nil
+        }
+        if let failure {
+            shutDown()
+            throw .streamFailed(detail: failure.description)
+        }
+    }
+
+    private func openStream(on connection: PulseConnection) throws(PulseError) {
+        var spec = pa_sample_spec(
+            format: PA_SAMPLE_S16LE, rate: UInt32(header.sampleRate), channels: UInt8(header.channels))
+        let properties = pa_proplist_new()
+        defer { pa_proplist_free(properties) }
+        pa_proplist_sets(properties, PA_PROP_MEDIA_ROLE, "production")
+        guard let stream = pa_stream_new_with_proplist(connection.context, "Dictation playback", &spec, nil, properties)
+        else { throw PulseError.last(of: connection.context, "creating the playback stream") }
+        self.stream = stream
+        let me = Unmanaged.passUnretained(self).toOpaque()
+        pa_stream_set_state_callback(stream, { _, userdata in PulsePlayer.from(userdata).connection?.signal() }, me)
+        pa_stream_set_write_callback(
+            stream, { _, length, userdata in PulsePlayer.from(userdata).writable(length) }, me)
+        let bytesPer50ms = UInt32(header.sampleRate * header.blockAlign / 20)
+        var attributes = pa_buffer_attr(
+            maxlength: UInt32.max, tlength: bytesPer50ms * 4, prebuf: UInt32.max, minreq: bytesPer50ms,
+            fragsize: UInt32.max)
+        let flags = pa_stream_flags_t(
+            PA_STREAM_ADJUST_LATENCY.rawValue | PA_STREAM_AUTO_TIMING_UPDATE.rawValue
+                | PA_STREAM_INTERPOLATE_TIMING.rawValue)
+        guard pa_stream_connect_playback(stream, sink, &attributes, flags, nil, nil) == 0 else {
+            throw PulseError.last(of: connection.context, "connecting the playback stream")
+        }
+        while true {
+            let state = pa_stream_get_state(stream)
+            if state == PA_STREAM_READY { return }
+            if state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED {
+                throw PulseError.last(of: connection.context, "connecting the playback stream")
+            }
+            connection.wait()
+        }
+    }
+
+    private static func from(_ userdata: UnsafeMutableRawPointer?) -> PulsePlayer {
+        Unmanaged<PulsePlayer>.fromOpaque(userdata!).takeUnretainedValue()
+    }
+
+    private func cork(_ pausing: Bool) throws(PlaybackError) {
+        guard let connection else { throw .notPlaying }
+        try connection.locked { () throws(PlaybackError) in
+            guard let stream, state == .playing || state == .paused else { throw .notPlaying }
+            if pausing, heldPosition == nil { heldPosition = position() }
+            try? connection.wait(
+                for: pa_stream_cork(stream, pausing ? 1 : 0, signalingSuccess, connection.userdata), "pausing playback")
+            if !pausing { heldPosition = nil }
+            state = pausing ? .paused : .playing
+            publish()
+        }
+    }
+
+    private func move(by offset: Duration) throws(PlaybackError) {
+        guard let connection else { throw .notPlaying }
+        try connection.locked { () throws(PlaybackError) in
+            guard let stream, state == .playing || state == .paused else { throw .notPlaying }
+            let target = min(max(.zero, position() + offset), duration)
+            let frames = Int(target / .microseconds(1) * Double(header.sampleRate) / 1_000_000)
+            // Drop what the server still holds, then go on from the new place.
+            try? connection.wait(for: pa_stream_flush(stream, signalingSuccess, connection.userdata), "seeking")
+            sentBytes = frames * header.blockAlign
+            isDraining = false
+            if state == .paused { heldPosition = target }
+            writable(pa_stream_writable_size(stream))
+            publish(at: target)
+        }
+    }
+
+    /// Lets go of the stream, the server and the file.
+    private func shutDown() {
+        if let connection {
+            connection.locked {
+                if let stream {
+                    pa_stream_set_state_callback(stream, nil, nil)
+                    pa_stream_set_write_callback(stream, nil, nil)
+                    pa_stream_disconnect(stream)
+                    pa_stream_unref(stream)
+                    self.stream = nil
+                }
+            }
+            connection.close()
+            self.connection = nil
+        }
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        state = .stopped
+    }
+
+    // MARK: On the mainloop thread, lock held
+
+    private func writable(_ length: Int) {
+        guard let stream, !isDraining, length > 0 else { return }
+        let remaining = header.dataBytes - sentBytes
+        let count = min(length, remaining) - min(length, remaining) % header.blockAlign
+        if count > 0 {
+            var buffer = [UInt8](repeating: 0, count: count)
+            let read = buffer.withUnsafeMutableBytes {
+                pread(descriptor, $0.baseAddress, count, off_t(header.dataOffset + sentBytes))
+            }
+            guard read > 0 else { return }
+            buffer.withUnsafeBytes { _ = pa_stream_write(stream, $0.baseAddress, read, nil, 0, PA_SEEK_RELATIVE) }
+            sentBytes += read
+            publish()
+        }
+        if sentBytes >= header.dataBytes {
+            isDraining = true
+            let drained: pa_stream_success_cb_t = { _, success, userdata in
+                if success != 0 { PulsePlayer.from(userdata).finished(as: .finished) }
+            }
+            if let operation = pa_stream_drain(stream, drained, Unmanaged.passUnretained(self).toOpaque()) {
+                pa_operation_unref(operation)
+            }
+        }
+    }
+
+    private func finished(as ending: PlaybackProgress.State) {
+        guard state == .playing || state == .paused else { return }
+        state = ending
+        publish(at: ending == .finished ? duration : position())
+        connection?.signal()
+    }
+
+    /// The audible position: what was sent, less what the server has not played yet.
+    private func position() -> Duration {
+        if let heldPosition { return heldPosition }
+        guard let stream else { return .zero }
+        var latency: pa_usec_t = 0
+        var negative: Int32 = 0
+        let sent = time(ofBytes: sentBytes)
+        guard pa_stream_get_latency(stream, &latency, &negative) == 0, negative == 0 else { return sent }
+        return max(.zero, sent - .microseconds(Int64(latency)))
+    }
+
+    private func publish(at position: Duration? = nil) {
+        progressContinuation.yield(
+            PlaybackProgress(state: state, position: position ?? self.position(), duration: duration))
+    }
+}

@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Why a WAV file could not be written, read or repaired.
+enum WAVError: Error, Equatable, CustomStringConvertible {
+    /// A system call failed; `errno` says why.
+    case system(operation: String, errno: Int32)
+    /// The file is not a 16-bit PCM WAV file.
+    case notWAV
+    /// The file is a WAV file in a format the station does not record (it only appends 16 kHz mono).
+    case otherFormat
+
+    var description: String {
+        switch self {
+        case .system(let operation, let code): "\(operation) failed: \(String(cString: strerror(code)))"
+        case .notWAV: "not a 16-bit PCM WAV file"
+        case .otherFormat: "not a 16 kHz mono 16-bit WAV file"
+        }
+    }
+}

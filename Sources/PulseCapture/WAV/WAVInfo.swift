@@ -1,0 +1,25 @@
+import Foundation
+
+/// What a WAV file's header declares, read without changing the file.
+public struct WAVInfo: Sendable, Equatable {
+    public var sampleRate: Int
+    public var channels: Int
+    /// The audio bytes the header declares.
+    public var dataBytes: Int
+    /// Where the audio starts in the file.
+    public var dataOffset: Int
+
+    public init(_ url: URL) throws {
+        let handle = try FileHandle(forReadingFrom: url)
+        defer { try? handle.close() }
+        let start = try handle.read(upToCount: 4096) ?? Data()
+        guard let header = WAVHeader.parse(Array(start)) else { throw WAVError.notWAV }
+        sampleRate = header.sampleRate
+        channels = header.channels
+        dataBytes = header.dataBytes
+        dataOffset = header.dataOffset
+    }
+
+    /// The length of the audio the header declares, in seconds.
+    public var seconds: Double { Double(dataBytes) / Double(sampleRate * channels * 2) }
+}

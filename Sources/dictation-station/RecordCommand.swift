@@ -1,0 +1,126 @@
+import Foundation
+import PulseCapture
+import StationCore
+
+/// `dictation-station record [--source NAME] [--duration SECONDS] [--append] FILE.wav`: records from the
+/// microphone until the duration passes or Ctrl-C, with a level meter on a terminal. A microphone test,
+/// and the way to finish a recording left by a killed process (`--append` repairs and continues it).
+enum RecordCommand {
+    static let subcommand = Subcommand(name: "record") { parser, globals in
+        let options = try Options.parse(&parser)
+        return await record(options, globals: globals)
+    }
+
+    struct Options {
+        var source: String?
+        var duration: Duration?
+        var append = false
+        var file: URL
+
+        static func parse(_ parser: inout ArgumentParser) throws -> Options {
+            var source: String?
+            var duration: Duration?
+            var append = false
+            var file: String?
+            while let argument = parser.next() {
+                let (name, inline) = ArgumentParser.split(argument)
+                switch name {
+                case "--source": source = try parser.value(for: name, inline: inline)
+                case "--duration":
+                    let value = try parser.value(for: name, inline: inline)
+                    guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
+                        throw ArgumentError.invalidValue(option: name, value: value)
+                    }
+                    duration = .milliseconds(Int64((seconds * 1000).rounded()))
+                case "--append": append = true
+                default:
+                    if argument.hasPrefix("-") && argument != "-" { throw ArgumentError.unknownOption(argument) }
+                    guard file == nil else { throw ArgumentError.unexpectedArgument(argument) }
+                    file = argument
+                }
+            }
+            guard let file else { throw ArgumentError.missingArgument("FILE.wav to record into") }
+            return Options(source: source, duration: duration, append: append, file: URL(fileURLWithPath: file))
+        }
+    }
+
+    /// Why the recording ended.
+    enum Ending: Sendable {
+        case durationPassed, interrupted, serverGone
+    }
+
+    @MainActor
+    static func record(_ options: Options, globals: GlobalOptions) async -> Int32 {
+        let paths = StationPaths.resolve(
+            option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
+        if (try? paths.createDirectories()) != nil {
+            // The next start after a crash: recordings a killed process left get valid headers.
+            AbandonedRecordings.repair(in: paths.audioDirectory)
+        }
+        if FileManager.default.fileExists(atPath: options.file.path), !options.append {
+            printError(
+                "dictation-station: \(options.file.path) exists; add --append to continue it, or choose a new file.")
+            return CommandLineTool.Exit.failure
+        }
+
+        let capture = PulseCapture(source: options.source)
+        do {
+            try await capture.start(recordingTo: options.file, appending: options.append)
+        } catch let error as CaptureError {
+            printError("dictation-station: \(CaptureErrorText.describe(error))")
+            return CommandLineTool.Exit.failure
+        } catch {
+            printError("dictation-station: \(error)")
+            return CommandLineTool.Exit.failure
+        }
+
+        let (endings, ending) = AsyncStream.makeStream(of: Ending.self)
+        let interrupts = watchInterrupts { ending.yield(.interrupted) }
+        let timer = options.duration.map { duration in
+            Task {
+                try await Task.sleep(for: duration)
+                ending.yield(.durationPassed)
+            }
+        }
+        let watcher = Task {
+            for await event in capture.events where event == .serverGone { ending.yield(.serverGone) }
+        }
+        let meter = Task { await LevelMeterLine.show(capture.levels) }
+        let frames = Task { for await _ in capture.frames {} }
+
+        var reason = Ending.interrupted
+        for await first in endings {
+            reason = first
+            break
+        }
+        timer?.cancel()
+        watcher.cancel()
+        for source in interrupts { source.cancel() }
+        frames.cancel()
+        do {
+            let file = try await capture.stop()
+            await meter.value
+            let seconds = (try? WAVInfo(file).seconds) ?? 0
+            printError(String(format: "Recorded %.2f s into %@.", seconds, file.path))
+        } catch {
+            printError("dictation-station: \(error)")
+            return CommandLineTool.Exit.failure
+        }
+        if reason == .serverGone {
+            printError("dictation-station: the audio server went away; what was recorded is kept.")
+            return CommandLineTool.Exit.failure
+        }
+        return CommandLineTool.Exit.success
+    }
+
+    /// Ctrl-C and SIGTERM finish the file instead of killing the process.
+    private static func watchInterrupts(_ handler: @escaping @Sendable () -> Void) -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
+            source.setEventHandler(handler: handler)
+            source.resume()
+            return source
+        }
+    }
+}

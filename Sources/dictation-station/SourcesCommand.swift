@@ -1,0 +1,24 @@
+import Foundation
+import PulseCapture
+import StationCore
+
+/// `dictation-station sources`: the capture sources, one a line: a star for the default, the name
+/// (what `--source` takes) and the description, separated by tabs.
+enum SourcesCommand {
+    static let subcommand = Subcommand(name: "sources") { parser, _ in
+        if let extra = parser.next() { throw ArgumentError.unexpectedArgument(extra) }
+        let listing = await Task.detached { () -> Result<[AudioSource], CaptureError> in
+            do throws(CaptureError) { return .success(try PulseSources.list()) } catch { return .failure(error) }
+        }.value
+        switch listing {
+        case .success(let sources):
+            for source in sources {
+                print("\(source.isDefault ? "*" : " ")\t\(source.name)\t\(source.description)")
+            }
+            return CommandLineTool.Exit.success
+        case .failure(let error):
+            printError("dictation-station: \(CaptureErrorText.describe(error))")
+            return CommandLineTool.Exit.failure
+        }
+    }
+}

@@ -1,0 +1,233 @@
+import Foundation
+import Testing
+
+/// `record` and `sources`, driven through the real binary against the test server (scripts/test).
+@Suite("record and sources subcommands", .serialized)
+struct RecordCommandTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let binary = packageRoot.appendingPathComponent(".build/debug/dictation-station")
+
+    struct Run {
+        var status: Int32
+        var output: String
+        var errors: String
+    }
+
+    /// Runs the binary to its end, or starts it when `wait` is false.
+    @discardableResult
+    static func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, Pipe, Pipe) {
+        let process = Process()
+        process.executableURL = binary
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        return (process, output, errors)
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) async throws -> Run {
+        let (process, output, errors) = try launch(arguments, environment: environment)
+        let out = output.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.fileHandleForReading.readDataToEndOfFile()
+        while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+        return Run(
+            status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
+            errors: String(decoding: err, as: UTF8.self))
+    }
+
+    static func tool(_ path: String, _ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The WAV header's declared audio bytes and the bytes actually after the header.
+    static func declaredAndPresent(_ file: URL) throws -> (declared: Int, present: Int) {
+        let bytes = [UInt8](try Data(contentsOf: file))
+        let declared = Int(bytes[40]) | Int(bytes[41]) << 8 | Int(bytes[42]) << 16 | Int(bytes[43]) << 24
+        return (declared, bytes.count - 44)
+    }
+
+    func dataDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("ds-record-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    func withSineSource<T>(_ body: (String) async throws -> T) async throws -> T {
+        let name = "ds_cli_sine_\(UInt32.random(in: 0...UInt32.max))"
+        let module = try Self.tool(
+            "/usr/bin/pactl", ["load-module", "module-sine-source", "source_name=\(name)", "rate=16000"])
+        try #require(!module.isEmpty, "no PulseAudio server is reachable; run scripts/test")
+        defer { _ = try? Self.tool("/usr/bin/pactl", ["unload-module", module]) }
+        return try await body(name)
+    }
+
+    @Test("record --duration writes a WAV file of that length")
+    func recordsForTheDuration() async throws {
+        let data = try dataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let file = data.appendingPathComponent("test.wav")
+        try await withSineSource { source in
+            let run = try await Self.run(
+                ["--data-dir", data.path, "record", "--source", source, "--duration", "1.5", file.path])
+            #expect(run.status == 0, "\(run.errors)")
+        }
+        let seconds = Double(try Self.tool("/usr/bin/soxi", ["-D", file.path])) ?? 0
+        #expect(abs(seconds - 1.5) < 0.05, "\(seconds) s")
+        #expect(try Self.tool("/usr/bin/soxi", ["-r", file.path]) == "16000")
+        #expect(try Self.tool("/usr/bin/soxi", ["-c", file.path]) == "1")
+    }
+
+    @Test("Ctrl-C finishes the WAV file properly")
+    func interruptFinishesTheFile() async throws {
+        let data = try dataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let file = data.appendingPathComponent("interrupted.wav")
+        try await withSineSource { source in
+            let (process, _, errors) = try Self.launch([
+                "--data-dir", data.path, "record", "--source", source, file.path,
+            ])
+            try await Task.sleep(for: .milliseconds(1_500))
+            process.interrupt()
+            _ = errors.fileHandleForReading.readDataToEndOfFile()
+            while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+            #expect(process.terminationStatus == 0)
+        }
+        let (declared, present) = try Self.declaredAndPresent(file)
+        #expect(declared == present && present > 16_000, "declared \(declared), present \(present)")
+    }
+
+    @Test("a recording killed with -9 is repaired and continued by record --append")
+    func killedRecordingIsRepaired() async throws {
+        let data = try dataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let audio = data.appendingPathComponent("audio")
+        try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
+        let file = audio.appendingPathComponent("dictation.wav")
+        try await withSineSource { source in
+            let (process, _, _) = try Self.launch(["--data-dir", data.path, "record", "--source", source, file.path])
+            try await Task.sleep(for: .milliseconds(2_500))
+            kill(process.processIdentifier, SIGKILL)
+            while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+            let (declared, present) = try Self.declaredAndPresent(file)
+            #expect(declared <= present && declared > 0, "the header held up to its last update")
+
+            let run = try await Self.run(
+                ["--data-dir", data.path, "record", "--append", "--source", source, "--duration", "1", file.path])
+            #expect(run.status == 0, "\(run.errors)")
+            let (after, afterPresent) = try Self.declaredAndPresent(file)
+            #expect(after == afterPresent, "the header fits the data")
+            #expect(abs(after - present - 32_000) <= 1_600, "the killed part kept and one more second appended")
+        }
+        #expect((try? Self.tool("/usr/bin/soxi", ["-D", file.path])).flatMap(Double.init) != nil, "sox reads it")
+    }
+
+    @Test("record refuses to overwrite an existing file")
+    func refusesToOverwrite() async throws {
+        let data = try dataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let file = data.appendingPathComponent("kept.wav")
+        try Data("precious".utf8).write(to: file)
+        let run = try await Self.run(["--data-dir", data.path, "record", "--duration", "1", file.path])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("--append"))
+        #expect(try Data(contentsOf: file) == Data("precious".utf8))
+    }
+
+    @Test("a bad source name fails with the sources there are")
+    func badSource() async throws {
+        let data = try dataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let run = try await Self.run(
+            ["--data-dir", data.path, "record", "--source", "no_such_mic", data.appendingPathComponent("x.wav").path])
+        #expect(run.status == 1)
+        #expect(run.errors.contains("There is no capture source named \"no_such_mic\""), "\(run.errors)")
+        #expect(run.errors.contains("Choose one of:"), "\(run.errors)")
+    }
+
+    @Test("an unreachable server fails with how to fix it")
+    func unreachableServer() async throws {
+        let data = try dataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let environment = ["PULSE_SERVER": "unix:/nonexistent/native"]
+        let run = try await Self.run(
+            ["--data-dir", data.path, "record", data.appendingPathComponent("x.wav").path], environment: environment)
+        #expect(run.status == 1)
+        #expect(run.errors.contains("No audio server is reachable"), "\(run.errors)")
+        #expect(run.errors.contains("Start PulseAudio or PipeWire, or set PULSE_SERVER"), "\(run.errors)")
+        let sources = try await Self.run(["sources"], environment: environment)
+        #expect(sources.status == 1)
+        #expect(sources.errors.contains("No audio server is reachable"))
+    }
+
+    @Test("a server that refuses access fails with what to check")
+    func accessDenied() async throws {
+        // Over TCP with a cookie the client does not have (a unix socket lets the same user in anyway).
+        let directory = try dataDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let port = Int.random(in: 20_000..<40_000)
+        let environment = [
+            "PULSE_RUNTIME_PATH": directory.appendingPathComponent("runtime").path,
+            "PULSE_STATE_PATH": directory.appendingPathComponent("state").path,
+        ]
+        let started = try Self.tool(
+            "/usr/bin/env",
+            environment.map { "\($0.key)=\($0.value)" } + [
+                "/usr/bin/pulseaudio", "--daemonize=yes", "--use-pid-file=yes", "--exit-idle-time=-1", "-n",
+                "--log-target=file:\(directory.path)/pulse.log",
+                "--load=module-native-protocol-tcp port=\(port) listen=127.0.0.1 auth-anonymous=0 "
+                    + "auth-cookie=\(directory.path)/server-cookie auth-cookie-enabled=1",
+            ])
+        _ = started
+        defer {
+            let pidFile = directory.appendingPathComponent("runtime/pid")
+            if let pid = try? String(contentsOf: pidFile, encoding: .utf8),
+                let number = Int32(pid.trimmingCharacters(in: .whitespacesAndNewlines))
+            {
+                kill(number, SIGKILL)
+            }
+        }
+        let server = ["PULSE_SERVER": "tcp:127.0.0.1:\(port)"]
+        var run = try await Self.run(["sources"], environment: server)
+        for _ in 0..<50 {
+            guard run.errors.contains("No audio server is reachable") else { break }
+            try await Task.sleep(for: .milliseconds(100))
+            run = try await Self.run(["sources"], environment: server)
+        }
+        #expect(run.status == 1)
+        #expect(run.errors.contains("The audio server refused access"), "\(run.errors)")
+        let record = try await Self.run(
+            [
+                "--data-dir", directory.path, "record", "--duration", "1",
+                directory.appendingPathComponent("x.wav").path,
+            ],
+            environment: server)
+        #expect(record.status == 1)
+        #expect(record.errors.contains("Check the audio server's access rules"), "\(record.errors)")
+    }
+
+    @Test("sources lists name and description, the default starred")
+    func listsSources() async throws {
+        try await withSineSource { source in
+            let run = try await Self.run(["sources"])
+            #expect(run.status == 0)
+            let lines = run.output.split(separator: "\n").map {
+                $0.split(separator: "\t", omittingEmptySubsequences: false)
+            }
+            #expect(lines.contains { $0.count == 3 && $0[1] == source })
+            #expect(lines.filter { $0.first == "*" }.count == 1)
+        }
+    }
+}
