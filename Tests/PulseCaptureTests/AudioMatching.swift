@@ -1,4 +1,5 @@
 import Foundation
+import StationTestSupport
 
 /// Reading WAV audio and finding played audio in a capture: a null sink at 16 kHz mono passes the
 /// samples through unchanged, so what was played is found sample for sample.

@@ -1,6 +1,7 @@
 import Foundation
 import PulseCapture
 import StationCore
+import StationTestSupport
 import Testing
 
 extension AudioServerSuites {

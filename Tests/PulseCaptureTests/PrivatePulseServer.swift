@@ -1,4 +1,5 @@
 import Foundation
+import StationTestSupport
 
 /// A PulseAudio server of one test's own, with a sine source, that the test may stop.
 final class PrivatePulseServer {

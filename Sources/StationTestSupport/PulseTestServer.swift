@@ -1,18 +1,17 @@
 import Foundation
-import Testing
 
 /// The test PulseAudio server that scripts/test starts, driven with its own tools (pactl, paplay).
-enum PulseTestServer {
+public enum PulseTestServer {
     /// Whether a server is reachable; suites needing one are skipped otherwise (run them with scripts/test).
-    static let isAvailable: Bool = (try? run("/usr/bin/pactl", ["info"]).status) == 0
+    public static let isAvailable: Bool = (try? run("/usr/bin/pactl", ["info"]).status) == 0
 
-    static let librivox = URL(fileURLWithPath: "/usr/share/pocketsphinx/test/data/librivox")
-    static func speech(_ id: String) -> URL {
+    public static let librivox = URL(fileURLWithPath: "/usr/share/pocketsphinx/test/data/librivox")
+    public static func speech(_ id: String) -> URL {
         librivox.appendingPathComponent("sense_and_sensibility_01_austen_64kb-\(id).wav")
     }
 
     @discardableResult
-    static func run(
+    public static func run(
         _ tool: String, _ arguments: [String], environment: [String: String] = [:]
     ) throws -> (
         status: Int32, output: String
@@ -31,18 +30,18 @@ enum PulseTestServer {
     }
 
     /// Loads a module; the caller unloads it with `unload`.
-    static func load(_ module: String, _ arguments: String...) throws -> String {
+    public static func load(_ module: String, _ arguments: String...) throws -> String {
         let result = try run("/usr/bin/pactl", ["load-module", module] + arguments)
         guard result.status == 0 else { throw TestFailure("pactl load-module \(module) failed") }
         return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    static func unload(_ id: String) {
+    public static func unload(_ id: String) {
         _ = try? run("/usr/bin/pactl", ["unload-module", id])
     }
 
     /// A null sink of its own for one test (16 kHz mono, so played samples reach its monitor unchanged).
-    static func withSink<T>(_ body: (String) async throws -> T) async throws -> T {
+    public static func withSink<T>(_ body: (String) async throws -> T) async throws -> T {
         let name = "ds_capture_\(UInt32.random(in: 0...UInt32.max))"
         let module = try load("module-null-sink", "sink_name=\(name)", "rate=16000", "channels=1")
         defer { unload(module) }
@@ -50,7 +49,7 @@ enum PulseTestServer {
     }
 
     /// A module-sine-source of its own for one test.
-    static func withSineSource<T>(_ body: (String) async throws -> T) async throws -> T {
+    public static func withSineSource<T>(_ body: (String) async throws -> T) async throws -> T {
         let name = "ds_sine_\(UInt32.random(in: 0...UInt32.max))"
         let module = try load("module-sine-source", "source_name=\(name)", "rate=16000", "frequency=440")
         defer { unload(module) }
@@ -58,7 +57,7 @@ enum PulseTestServer {
     }
 
     /// The index of the record stream (source output) taking audio from the source named `source`.
-    static func recordStream(from source: String) throws -> String? {
+    public static func recordStream(from source: String) throws -> String? {
         let sources = try run("/usr/bin/pactl", ["list", "short", "sources"]).output
         guard
             let index = sources.split(separator: "\n").map({ $0.split(separator: "\t") })
@@ -70,7 +69,7 @@ enum PulseTestServer {
     }
 
     /// Starts paplay playing `file` into `sink`.
-    static func play(_ file: URL, into sink: String, properties: [String] = []) throws -> Process {
+    public static func play(_ file: URL, into sink: String, properties: [String] = []) throws -> Process {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/paplay")
         process.arguments = ["-d", sink] + properties.map { "--property=\($0)" } + [file.path]
@@ -79,19 +78,19 @@ enum PulseTestServer {
     }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
+public struct TestFailure: Error, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// A fresh private directory for one test's files.
-func temporaryDirectory() throws -> URL {
+public func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("ds-capture-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
 
 /// Waits for a process without blocking a cooperative thread.
-func waitForExit(_ process: Process) async {
+public func waitForExit(_ process: Process) async {
     while process.isRunning { try? await Task.sleep(for: .milliseconds(20)) }
 }
