@@ -1,0 +1,89 @@
+import Foundation
+import StationCore
+
+/// Whether a locale's speech model can be used.
+public enum LocaleInstallState: Sendable, Equatable {
+    case installed
+    /// Comes with the system and cannot be removed from here.
+    case system
+    case notInstalled
+    /// Being installed; the percentage when known.
+    case installing(percent: Int?)
+
+    public var label: String {
+        switch self {
+        case .installed: "installed"
+        case .system: "installed (system)"
+        case .notInstalled: "not installed"
+        case .installing(let percent): percent.map { "installing \($0)%" } ?? "installing"
+        }
+    }
+
+    public var isUsable: Bool { self == .installed || self == .system }
+}
+
+/// One entry of the locale picker.
+public struct LocaleOption: Sendable, Equatable {
+    public var locale: String
+    public var name: String
+    public var state: LocaleInstallState
+
+    public init(locale: String, name: String, state: LocaleInstallState) {
+        self.locale = locale
+        self.name = name
+        self.state = state
+    }
+}
+
+/// The model catalog as the screen needs it; the installer's adapter provides it.
+public protocol LocaleCatalog: Sendable {
+    /// Every locale of the catalog with its install state.
+    func options() async -> [LocaleOption]
+    /// Starts installing a locale's model; progress reaches the screen through `ScreenModel.installStatus`.
+    func install(_ locale: String) async throws
+}
+
+/// The capture sources the person can choose from; the capture adapter provides it.
+public protocol CaptureSourceChoosing: Sendable {
+    func sources() async throws -> [String]
+    /// The source chosen now, or nil for the server's default.
+    func currentSource() async -> String?
+    func choose(_ source: String) async throws
+}
+
+/// Plays a report's audio. Declared here until the capture adapter's `AudioPlaying` port lands in the core;
+/// the lead reconciles the two at merge.
+public protocol ReportPlaying: Sendable {
+    func play(_ file: URL) async throws
+    /// Pauses a playing file, or resumes a paused one.
+    func togglePause() async
+    /// Moves the playback position; negative goes back.
+    func seek(by offset: Duration) async
+    func stop() async
+}
+
+/// What the screen uses beside the station, injected so tests use fakes and the executable the adapters.
+public struct ScreenServices: Sendable {
+    public var reports: (any ReportStore)?
+    public var settings: (any SettingsStore)?
+    public var locales: (any LocaleCatalog)?
+    public var sources: (any CaptureSourceChoosing)?
+    public var player: (any ReportPlaying)?
+    /// Where `x` writes exported reports (created 0700, files 0600).
+    public var exportDirectory: URL
+    public var clock: any StationClock
+
+    public init(
+        reports: (any ReportStore)?, settings: (any SettingsStore)? = nil, locales: (any LocaleCatalog)? = nil,
+        sources: (any CaptureSourceChoosing)? = nil, player: (any ReportPlaying)? = nil, exportDirectory: URL,
+        clock: any StationClock
+    ) {
+        self.reports = reports
+        self.settings = settings
+        self.locales = locales
+        self.sources = sources
+        self.player = player
+        self.exportDirectory = exportDirectory
+        self.clock = clock
+    }
+}
