@@ -1,8 +1,66 @@
-/// Opens the station screen in the terminal.
+import Foundation
+import StationCore
+import StationTUI
+
+/// Opens the station screen in the terminal: builds the station on the ports from `StationWiring`,
+/// starts the control socket, and runs the screen until the person quits.
 enum StationCommandRunner {
     @MainActor
     static func run(globals: GlobalOptions) async -> Int32 {
-        printError("dictation-station: the station screen is not available in this build yet; see --help.")
-        return CommandLineTool.Exit.failure
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            printError("dictation-station: the station needs a terminal; for scripts use a subcommand (see --help).")
+            return CommandLineTool.Exit.failure
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let paths = StationPaths.resolve(option: globals.dataDirectory, environment: environment)
+        do {
+            try paths.createDirectories()
+        } catch {
+            printError("dictation-station: cannot create the data directory \(paths.dataDirectory.path): \(error)")
+            return CommandLineTool.Exit.failure
+        }
+        let clock = SystemClock()
+        let log = FileStationLog(file: paths.logFile, clock: clock)
+        let ports = StationWiring.ports(paths: paths, globals: globals, log: log)
+        let session = SessionDependencies(
+            makeCapture: ports.makeCapture, transcriber: ports.transcriber, clock: clock, log: log,
+            makeAudioFile: { [paths] id in paths.newAudioFile(for: id, at: clock.wallTime) })
+        let locale = (try? await ports.settings?.setting(SettingKey.locale)) ?? nil
+        let station = Station(
+            dependencies: StationDependencies(session: session, reports: ports.reports, sessions: ports.sessions),
+            locale: locale ?? "en-US")
+        do {
+            try await station.restoreSessions()
+        } catch {
+            log.log(.error, "restoring sessions failed: \(error)")
+            station.notifier.error("The saved sessions could not be read; new dictations still work.")
+        }
+        let services = ScreenServices(
+            reports: ports.reports, settings: ports.settings, locales: ports.locales, sources: ports.sources,
+            player: ports.player, exportDirectory: paths.dataDirectory.appendingPathComponent("exports"), clock: clock)
+        let model = ScreenModel(station: station, services: services)
+        let control = startControl(station: station, paths: paths, environment: environment, log: log)
+        let colors = !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty
+        let screen = StationScreen(model: model, colors: colors, environment: environment, clock: clock)
+        await screen.run()
+        control?.stop()
+        return CommandLineTool.Exit.success
+    }
+
+    /// Starts the control socket; the station also works without it, and says why it has none.
+    @MainActor
+    private static func startControl(
+        station: Station, paths: StationPaths, environment: [String: String], log: any StationLog
+    ) -> ControlServer? {
+        let path = ControlServer.defaultPath(environment: environment, dataDirectory: paths.dataDirectory)
+        let server = ControlServer(path: path) { line in ControlProtocol.answer(line, station: station) }
+        do {
+            try server.start()
+            return server
+        } catch {
+            log.log(.warning, "control socket unavailable: \(error)")
+            station.notifier.warning("No control socket (\(error)); ctl commands will not reach this station.")
+            return nil
+        }
     }
 }

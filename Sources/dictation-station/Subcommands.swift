@@ -6,5 +6,8 @@ struct Subcommand: Sendable {
 
 /// Every subcommand the executable knows; `Usage` documents them.
 enum Subcommands {
-    @MainActor static let all: [Subcommand] = []
+    @MainActor static let all: [Subcommand] = [
+        ControlCommands.ctl,
+        ControlCommands.status,
+    ]
 }

@@ -14,6 +14,13 @@ enum Usage {
                               (default: $DICTATION_STATION_HOME, else $XDG_DATA_HOME/dictation-station)
           --no-color          a monochrome screen (also when NO_COLOR is set)
 
+        Subcommands:
+          ctl COMMAND         drive the running station: toggle, send, discard, select NAME, status
+                              (through its control socket, $XDG_RUNTIME_DIR/dictation-station.sock,
+                              else control.sock in the data directory)
+          status [--json]     one line on the running station, for a tmux status bar
+                              (prints "no station running" and exits 1 when none is)
+
         Exit status: 0 on success, 1 when something failed, 2 for a wrong command line.
 
         """
