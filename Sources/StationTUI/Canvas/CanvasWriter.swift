@@ -23,7 +23,8 @@ public struct CanvasWriter {
         let left = max(column, area.column)
         let bottom = min(row + rect.height, area.bottom)
         let right = min(column + rect.width, area.right)
-        return CanvasWriter(canvas: canvas, area: Rect(row: top, column: left, height: bottom - top, width: right - left))
+        return CanvasWriter(
+            canvas: canvas, area: Rect(row: top, column: left, height: bottom - top, width: right - left))
     }
 
     /// Writes one line of any text at a row and column relative to the area, cut at the area's edge.

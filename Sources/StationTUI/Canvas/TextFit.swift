@@ -67,7 +67,8 @@ public enum WrapLayout {
                 if line[end] == " " { lastBreak = end + 1 }
                 end += 1
             }
-            if end < line.count, let lastBreak, lastBreak > start {
+            // Break at the last space, unless the row ends right before one.
+            if end < line.count, line[end] != " ", let lastBreak, lastBreak > start {
                 end = lastBreak
             }
             // Spaces at a break stay on the row they end, so the next row starts with a word.

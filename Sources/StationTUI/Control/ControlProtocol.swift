@@ -21,7 +21,9 @@ public enum ControlProtocol {
     /// The station's state for scripts.
     @MainActor
     static func statusJSON(_ station: Station) -> String {
-        var object: [String: Any] = ["running": true, "sessions": station.sessions.count, "unsent": station.hasUnsentDictation]
+        var object: [String: Any] = [
+            "running": true, "sessions": station.sessions.count, "unsent": station.hasUnsentDictation,
+        ]
         if let session = station.capturing ?? station.selected {
             object["session"] = session.name
             object["state"] = session.state.rawValue
@@ -31,7 +33,9 @@ public enum ControlProtocol {
             object["state"] = "idle"
             object["text"] = "IDLE"
         }
-        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else { return "{}" }
+        guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
+            return "{}"
+        }
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -41,7 +41,9 @@ public final class ControlServer: @unchecked Sendable {
         // Created private: nobody else may drive this station, not even for a moment.
         let previousMask = umask(0o177)
         let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
         }
         umask(previousMask)
         guard bound == 0, listen(fd, 8) == 0 else {

@@ -53,8 +53,11 @@ extension TextEditorModel {
         let target = min(max(0, current + delta), all.count - 1)
         if target == current {
             // At the top or bottom: go to the start or the end, as editors do.
-            cursor = delta < 0 ? TextPosition(line: 0, column: 0) : TextPosition(
-                line: lines.count - 1, column: lines[lines.count - 1].count)
+            cursor =
+                delta < 0
+                ? TextPosition(line: 0, column: 0)
+                : TextPosition(
+                    line: lines.count - 1, column: lines[lines.count - 1].count)
             goalColumn = nil
             return
         }

@@ -32,9 +32,12 @@ public enum KeyHelp {
         let state = session?.state ?? .notRecording
         let mainLabel = state == .recording ? "Pause" : state == .paused ? "Resume" : "Record"
         return [
-            KeyBinding("Space", mainLabel, "Record, pause or resume the selected session", applies: state != .processing),
-            KeyBinding("Enter", "Send", "Send the paused dictation to be transcribed", applies: session?.canSend == true),
-            KeyBinding("d", "Discard", "Discard the paused dictation (asks first)", applies: session?.canDiscard == true),
+            KeyBinding(
+                "Space", mainLabel, "Record, pause or resume the selected session", applies: state != .processing),
+            KeyBinding(
+                "Enter", "Send", "Send the paused dictation to be transcribed", applies: session?.canSend == true),
+            KeyBinding(
+                "d", "Discard", "Discard the paused dictation (asks first)", applies: session?.canDiscard == true),
             KeyBinding("F2 n", "New", "Make a new session"),
             KeyBinding("F4 r", "Rename", "Rename the selected session", applies: session != nil),
             KeyBinding("F8 Del", "Delete", "Delete the selected session (asks first)", applies: session != nil),
@@ -72,7 +75,8 @@ public enum KeyHelp {
             KeyBinding("e", "Edit", "Edit the text here"),
             KeyBinding("E", "$EDITOR", "Edit the text in $EDITOR"),
             KeyBinding("o Tab", view.showOriginal ? "Text" : "Original", "Show the original transcript or the text"),
-            KeyBinding("p", playing ? (view.playback == .playing ? "Pause" : "Resume") : "Play", "Play or pause the audio"),
+            KeyBinding(
+                "p", playing ? (view.playback == .playing ? "Pause" : "Resume") : "Play", "Play or pause the audio"),
             KeyBinding("← →", "±5 s", "Skip back or forward five seconds", applies: playing),
             KeyBinding("x", "Export", "Export as text and JSON"),
             KeyBinding("↑↓ PgUp PgDn", "Scroll", "Scroll the text", applies: false),

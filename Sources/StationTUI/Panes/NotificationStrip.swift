@@ -6,17 +6,15 @@ enum NotificationStrip {
     static func draw(_ notifications: [StationNotification], into writer: CanvasWriter) {
         let rows = writer.area.height
         guard rows > 0, !notifications.isEmpty else { return }
-        let shown = notifications.count > rows ? rows - 1 : notifications.count
+        // One row: the newest with a count beside it. More rows: the newest, then a row with the count.
+        let shown = notifications.count > rows && rows > 1 ? rows - 1 : min(rows, notifications.count)
         let waiting = notifications.count - shown
         for (row, notification) in notifications.prefix(shown).enumerated() {
-            let isLast = row == shown - 1
-            let more = isLast && waiting > 0 && rows == 1 ? waiting : 0
+            let more = rows == 1 ? waiting : 0
             draw(notification, more: more, into: writer, row: row)
         }
         if waiting > 0, rows > 1 {
             writer.text("+\(waiting) more", row: rows - 1, role: .dim)
-        } else if waiting > 0, shown == 0 {
-            writer.text("+\(waiting) more", row: 0, role: .dim)
         }
     }
 
@@ -31,7 +29,8 @@ enum NotificationStrip {
         let suffix = more > 0 ? " (+\(more) more)" : ""
         let suffixWidth = writer.fit.width(suffix)
         let column = writer.text(" \(label) ", row: row, role: role)
-        writer.text(notification.message, row: row, column: column + 1, role: role,
+        writer.text(
+            notification.message, row: row, column: column + 1, role: role,
             width: writer.area.width - column - 1 - suffixWidth)
         if more > 0 {
             writer.text(suffix, row: row, column: writer.area.width - suffixWidth, role: .dim)

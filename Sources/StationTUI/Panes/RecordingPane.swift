@@ -22,7 +22,8 @@ enum RecordingPane {
         }
         var column = inner.text(words, row: 1, role: StateStyle.role(session.state))
         if session.state == .recording || session.state == .paused {
-            column = inner.text(" " + ElapsedTimeFormat.string(for: session.elapsed), row: 1, column: column, role: .heading)
+            column = inner.text(
+                " " + ElapsedTimeFormat.string(for: session.elapsed), row: 1, column: column, role: .heading)
         }
         inner.text("  " + hint(for: session), row: 1, column: column, role: .dim)
 

@@ -18,7 +18,8 @@ enum ReportListPane {
             top = 1
         }
         guard !model.reports.isEmpty else {
-            let message = model.searchQuery.isEmpty
+            let message =
+                model.searchQuery.isEmpty
                 ? "No reports yet. Record, pause (Space) and send (Enter) a dictation."
                 : "No report matches. Esc clears the search."
             inner.text(message, row: top, role: .dim)

@@ -5,7 +5,8 @@ public enum ScreenRenderer {
         canvas.clear()
         canvas.placeCursor(nil)
         let layout = ScreenLayout(rows: canvas.rows, columns: canvas.columns)
-        let screen = CanvasWriter(canvas: canvas, area: Rect(row: 0, column: 0, height: canvas.rows, width: canvas.columns))
+        let screen = CanvasWriter(
+            canvas: canvas, area: Rect(row: 0, column: 0, height: canvas.rows, width: canvas.columns))
         if layout.isTooSmall {
             drawTooSmall(layout, into: screen)
             return
@@ -42,7 +43,9 @@ public enum ScreenRenderer {
         let top = max(0, (layout.rows - lines.count) / 2)
         for (offset, line) in lines.enumerated() {
             let width = screen.fit.width(line)
-            screen.text(line, row: top + offset, column: max(0, (layout.columns - width) / 2), role: offset == 0 ? .warning : .normal)
+            screen.text(
+                line, row: top + offset, column: max(0, (layout.columns - width) / 2),
+                role: offset == 0 ? .warning : .normal)
         }
     }
 }

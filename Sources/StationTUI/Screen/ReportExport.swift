@@ -41,7 +41,8 @@ public enum ReportExport {
     /// Creates the file 0600 before any byte is written, so the text is never readable by others.
     static func writePrivately(_ data: Data, to url: URL) throws {
         if !FileManager.default.fileExists(atPath: url.path) {
-            guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
+            guard
+                FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
             else { throw CocoaError(.fileWriteNoPermission) }
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)

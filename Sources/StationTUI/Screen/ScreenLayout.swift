@@ -38,8 +38,10 @@ public struct ScreenLayout: Sendable, Equatable {
             self.recording = recording
             self.reports = reports
         } else {
-            let (sessions, rest) = body.splitTop(5)
-            let (recording, reports) = rest.splitTop(recordingHeight - 1)
+            // Short terminals give the report list what the other panes can spare.
+            let roomy = body.height >= 20
+            let (sessions, rest) = body.splitTop(roomy ? 5 : 4)
+            let (recording, reports) = rest.splitTop(roomy ? recordingHeight - 1 : recordingHeight - 2)
             self.sessions = sessions
             self.recording = recording
             self.reports = reports

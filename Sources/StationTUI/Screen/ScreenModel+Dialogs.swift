@@ -19,7 +19,9 @@ extension ScreenModel {
             case .escape: self.dialog = nil
             case .enter: submit(field.text, for: purpose, title: title, field: field)
             default:
-                if field.applyLineKey(key) { self.dialog = .input(title: title, field: field, purpose: purpose, error: nil) }
+                if field.applyLineKey(key) {
+                    self.dialog = .input(title: title, field: field, purpose: purpose, error: nil)
+                }
             }
         case .picker(let title, let options, var selection, let purpose):
             switch key {
@@ -96,7 +98,9 @@ extension ScreenModel {
             let current = self.station.locale
             self.dialog = .picker(
                 title: "Locale for new sessions",
-                options: options.map { PickerOption(label: "\($0.locale)  \($0.name)", detail: $0.state.label, value: $0.locale) },
+                options: options.map {
+                    PickerOption(label: "\($0.locale)  \($0.name)", detail: $0.state.label, value: $0.locale)
+                },
                 selection: options.firstIndex { $0.locale == current } ?? 0, purpose: .locale)
         }
     }

@@ -117,7 +117,8 @@ public final class ScreenModel {
             do {
                 let page = try await store.reports(search: query, limit: Self.pageSize, offset: 0)
                 guard let self, (self.searchQuery.isEmpty ? nil : self.searchQuery) == query else { return }
-                let selectedID = self.selectedReport?.id
+                // At the top, the newest stays selected; further down, the same report does.
+                let selectedID = self.reportSelection == 0 ? nil : self.selectedReport?.id
                 self.reports = page
                 self.reportsMayContinue = page.count == Self.pageSize
                 self.reportSelection = page.firstIndex { $0.id == selectedID } ?? 0

@@ -7,10 +7,13 @@ enum ExternalEditor {
     static func edit(_ text: String, environment: [String: String]) async -> String? {
         let directory = FileManager.default.temporaryDirectory
         let file = directory.appendingPathComponent("dictation-station-\(UUID().uuidString).txt")
-        guard FileManager.default.createFile(atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
+        guard
+            FileManager.default.createFile(
+                atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
         else { return nil }
         defer { try? FileManager.default.removeItem(at: file) }
-        let editor = environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 }
+        let editor =
+            environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -122,7 +122,9 @@ public final class StationScreen {
     }
 
     private func watchSignals(_ continuation: AsyncStream<Event>.Continuation) {
-        let handled: [(Int32, Event)] = [(SIGWINCH, .resize), (SIGTERM, .terminate), (SIGINT, .terminate), (SIGHUP, .terminate)]
+        let handled: [(Int32, Event)] = [
+            (SIGWINCH, .resize), (SIGTERM, .terminate), (SIGINT, .terminate), (SIGHUP, .terminate),
+        ]
         for (number, event) in handled {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())

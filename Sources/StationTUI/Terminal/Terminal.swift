@@ -105,7 +105,10 @@ final class Terminal {
     }
 
     static func supportsTitle(term: String) -> Bool {
-        let prefixes = ["xterm", "screen", "tmux", "rxvt", "alacritty", "foot", "kitty", "wezterm", "vte", "gnome", "konsole", "st-"]
+        let prefixes = [
+            "xterm", "screen", "tmux", "rxvt", "alacritty", "foot", "kitty", "wezterm", "vte", "gnome", "konsole",
+            "st-",
+        ]
         return prefixes.contains { term.hasPrefix($0) }
     }
 
