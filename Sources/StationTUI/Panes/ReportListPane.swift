@@ -43,10 +43,13 @@ enum ReportListPane {
         }
     }
 
-    static func timestamp(_ date: Date) -> String {
+    /// Made once: a formatter is costly to build, and the list draws many rows per frame.
+    private static let formatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "MM-dd HH:mm"
-        return formatter.string(from: date)
-    }
+        return formatter
+    }()
+
+    static func timestamp(_ date: Date) -> String { formatter.string(from: date) }
 }
