@@ -42,6 +42,7 @@ struct TerminalSmokeTests {
     @Test("make a session, drive it with ctl, resize, see help, quit; the terminal is restored")
     func session() throws {
         let tmux = try start()
+        defer { tmux.shutDown() }
         try tmux.send("n")
         _ = try tmux.waitFor("New session")
         try tmux.type("Room 12 – Mrs Jansen")
@@ -74,6 +75,7 @@ struct TerminalSmokeTests {
     @Test("wide characters typed into a name keep the boxes aligned in a real terminal")
     func wideName() throws {
         let tmux = try start()
+        defer { tmux.shutDown() }
         try tmux.send("n")
         _ = try tmux.waitFor("New session")
         try tmux.type("病室 12 😀")
@@ -90,12 +92,14 @@ struct TerminalSmokeTests {
     @Test("colours by default; none with NO_COLOR or --no-color, where the state still reads in words")
     func colours() throws {
         let colored = try start()
+        defer { colored.shutDown() }
         #expect(Self.hasColour(try colored.screen(escapes: true)), "some colour")
         try colored.send("q")
         _ = try colored.waitForExit()
 
         for (extra, environment) in [(["--no-color"], [String: String]()), ([], ["NO_COLOR": "1"])] {
             let mono = try start(extra, environment: environment)
+            defer { mono.shutDown() }
             let escaped = try mono.screen(escapes: true)
             #expect(!Self.hasColour(escaped), "no colour escapes: \(extra) \(environment)")
             #expect(escaped.contains("[7m") || escaped.contains(";7m"), "reverse video marks the bars instead")
@@ -108,6 +112,7 @@ struct TerminalSmokeTests {
     func signals() throws {
         for (signal, expected) in [("TERM", 0), ("SEGV", 128 + 11)] {
             let tmux = try start()
+            defer { tmux.shutDown() }
             let pid = try tmux.programPID()
             _ = try TmuxSession.spawn(["/bin/kill", "-\(signal)", pid], captureOutput: true)
             let status = try tmux.waitForExit()

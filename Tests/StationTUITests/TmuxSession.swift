@@ -33,7 +33,8 @@ final class TmuxSession {
         try run(["set-option", "-g", "remain-on-exit", "on"])
     }
 
-    deinit {
+    /// Ends the tmux server and whatever still runs in it.
+    func shutDown() {
         _ = try? run(["kill-server"])
         try? FileManager.default.removeItem(at: statusFile)
     }
