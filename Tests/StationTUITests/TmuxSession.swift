@@ -82,8 +82,20 @@ final class TmuxSession {
             cArgs.forEach { free($0) }
             cEnv.forEach { free($0) }
         }
+        // The test runner's threads block most signals and a spawned program inherits that mask: tmux's
+        // server could then not even end itself (kill-server signals itself), nor the station hear SIGWINCH.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t()
+        sigemptyset(&none)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, &cArgs, &cEnv)
+        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, &cEnv)
         close(fds[1])
         guard spawned == 0 else {
             close(fds[0])
