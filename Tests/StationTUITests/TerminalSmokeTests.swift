@@ -6,7 +6,7 @@ import Testing
 /// The real binary in a real terminal (tmux): keys, resize, the control socket, colours, the title,
 /// and the terminal restored on quit and on signals. Audio and models come in the lead's end-to-end tests.
 @Suite("The station in tmux", .serialized)
-struct TerminalSmokeTests {
+final class TerminalSmokeTests {
     let directory: URL
     let runtime: URL
 
@@ -16,6 +16,8 @@ struct TerminalSmokeTests {
         try FileManager.default.createDirectory(
             at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
 
     func start(_ extra: [String] = [], environment: [String: String] = [:]) throws -> TmuxSession {
         #expect(

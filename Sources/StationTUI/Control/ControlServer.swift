@@ -58,7 +58,8 @@ public final class ControlServer: @unchecked Sendable {
         thread.start()
     }
 
-    /// Stops accepting and removes the socket file.
+    /// Stops accepting and removes the socket file. The accepting thread closes the descriptor itself
+    /// when it leaves, so the number cannot be reused under it by another socket while it still accepts.
     public func stop() {
         let fd = lock.withLock { () -> Int32 in
             defer { listener = -1 }
@@ -66,15 +67,21 @@ public final class ControlServer: @unchecked Sendable {
         }
         guard fd >= 0 else { return }
         shutdown(fd, Int32(SHUT_RDWR))
-        close(fd)
         unlink(path.path)
     }
 
+    private var isStopped: Bool { lock.withLock { listener < 0 } }
+
     private func acceptLoop(_ fd: Int32) {
-        while true {
+        defer { close(fd) }
+        while !isStopped {
             let client = accept(fd, nil, nil)
             if client < 0 {
                 if errno == EINTR { continue }
+                return
+            }
+            if isStopped {
+                close(client)
                 return
             }
             serve(client)

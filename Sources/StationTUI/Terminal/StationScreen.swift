@@ -134,16 +134,39 @@ public final class StationScreen {
         }
     }
 
-    /// Pauses a running recording so it is kept, lets pending saves finish, and restores the terminal.
+    /// Pauses a running recording so it is kept, restores the terminal, and gives pending saves a few
+    /// seconds. A dictation still being transcribed is not waited for: it is persisted and comes back
+    /// paused with its audio next time.
     private func shutDown(watcher: InputWatcher) async {
         tickTask?.cancel()
         if let recording = model.station.capturing { recording.pressMainAction() }
-        await model.station.settle()
-        await model.settle()
         watcher.stop()
         for source in signalSources { source.cancel() }
         terminal?.stop()
         terminal = nil
         continuation?.finish()
+        let station = model.station
+        let model = model
+        let clock = clock
+        // Whichever comes first: everything saved, or five seconds.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let resumed = ReplyBox(false)
+            let finish: @Sendable () -> Void = {
+                if resumed.withLock({ flag in
+                    defer { flag = true }; return !flag
+                }) {
+                    done.resume()
+                }
+            }
+            Task { @MainActor in
+                await station.settle()
+                await model.settle()
+                finish()
+            }
+            Task {
+                try? await clock.sleep(for: .seconds(5))
+                finish()
+            }
+        }
     }
 }
