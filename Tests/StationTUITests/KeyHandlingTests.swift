@@ -267,3 +267,20 @@ final class FakePlayer: ReportPlaying, @unchecked Sendable {
     func seek(by offset: Duration) async { calls.withLock { $0.append("seek \(offset.components.seconds)") } }
     func stop() async { calls.withLock { $0.append("stop") } }
 }
+
+@Suite("Space keeps its meaning over an open report")
+@MainActor
+struct SpaceOverReportTests {
+    @Test("Space in the report view records and pauses the selected session")
+    func spaceRecords() async throws {
+        let harness = ScreenHarness()
+        let session = try harness.station.createSession(named: "Room 12")
+        _ = try await harness.addReport(session: "Room 12", text: "text")
+        harness.press(.tab, .enter, .character(" "))
+        #expect(harness.model.reportView != nil)
+        #expect(session.state == .recording)
+        #expect(harness.render().line(0).contains("● REC Room 12"), "the title line shows it over the report")
+        harness.press(.character(" "))
+        #expect(session.state == .paused)
+    }
+}

@@ -79,6 +79,7 @@ public enum KeyHelp {
                 "p", playing ? (view.playback == .playing ? "Pause" : "Resume") : "Play", "Play or pause the audio"),
             KeyBinding("← →", "±5 s", "Skip back or forward five seconds", applies: playing),
             KeyBinding("x", "Export", "Export as text and JSON"),
+            KeyBinding("Space", "Record", "Record, pause or resume the selected session", applies: false),
             KeyBinding("↑↓ PgUp PgDn", "Scroll", "Scroll the text", applies: false),
             KeyBinding("F1 ?", "Help", "Show the keys"),
             KeyBinding("Esc q", "Close", "Close the report"),

@@ -35,8 +35,13 @@ extension ScreenModel {
             return .none
         case .character("E"): return .editExternally(view.report)
         case .character("x"): export(view.report)
-        case .character("p"), .character(" "):
+        case .character("p"):
             togglePlayback()
+            return .none
+        case .character(" "):
+            // Space means record, pause and resume everywhere; the title line shows the state.
+            let outcome = station.toggle()
+            if !outcome.succeeded { notifier.warning(outcome.message) }
             return .none
         case .left, .character("["): seek(by: .seconds(-5))
         case .right, .character("]"): seek(by: .seconds(5))
