@@ -23,6 +23,16 @@ struct RenderingTests {
         #expect(!bar.contains("Send"), "Enter sends only a paused dictation")
     }
 
+    @Test("a narrow key bar keeps Help and Quit and drops keys before them")
+    func narrowKeyBar() throws {
+        let harness = ScreenHarness()
+        try harness.station.createSession(named: "Room 12")
+        let bar = harness.render(rows: 20, columns: 50).line(19)
+        #expect(bar.contains("Space Record"))
+        #expect(bar.contains("F1 Help") && bar.contains("F10 Quit"), "\(bar)")
+        #expect(!bar.contains("Search"))
+    }
+
     @Test("an install in progress shows in the title line")
     func install() {
         let harness = ScreenHarness()
