@@ -31,6 +31,11 @@ enum StationCommandRunner {
             locale: locale ?? "en-US")
         do {
             try await station.restoreSessions()
+            if let saved = try await ports.settings?.setting(SettingKey.selectedSession),
+                let session = station.sessions.first(where: { $0.id.rawValue == saved })
+            {
+                station.select(session.id)
+            }
         } catch {
             log.log(.error, "restoring sessions failed: \(error)")
             station.notifier.error("The saved sessions could not be read; new dictations still work.")
@@ -42,8 +47,14 @@ enum StationCommandRunner {
         let control = startControl(station: station, paths: paths, environment: environment, log: log)
         let colors = !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty
         let screen = StationScreen(model: model, colors: colors, environment: environment, clock: clock)
-        await screen.run()
-        control?.stop()
+        defer { control?.stop() }
+        do {
+            try await screen.run()
+        } catch {
+            printError("dictation-station: \(error)")
+            return CommandLineTool.Exit.failure
+        }
+        try? await ports.settings?.setSetting(SettingKey.selectedSession, station.selectedID?.rawValue)
         return CommandLineTool.Exit.success
     }
 

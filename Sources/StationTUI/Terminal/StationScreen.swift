@@ -29,10 +29,11 @@ public final class StationScreen {
     }
 
     /// Runs until the person quits or a terminating signal arrives; the terminal is restored after.
-    public func run() async {
+    /// Throws, before touching the screen, when the terminal cannot be used.
+    public func run() async throws {
+        let terminal = try Terminal(colors: colors, environment: environment)
         let (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
         self.continuation = continuation
-        let terminal = Terminal(colors: colors, environment: environment)
         self.terminal = terminal
         watchSignals(continuation)
         let watcher = InputWatcher { continuation.yield(.input) }

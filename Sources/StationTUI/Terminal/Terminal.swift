@@ -10,11 +10,23 @@ final class Terminal {
     private var lastTitle: String?
     private let titleSupported: Bool
 
+    /// Why the terminal cannot be used.
+    struct Unusable: Error, CustomStringConvertible {
+        var term: String
+        var description: String {
+            "the terminal type \"\(SafeText.line(term))\" is unknown here; set TERM to one this system knows (for example xterm-256color)"
+        }
+    }
+
     /// Starts curses on the controlling terminal; call `stop` (or crash) to restore it.
-    init(colors: Bool, environment: [String: String]) {
+    init(colors: Bool, environment: [String: String]) throws(Unusable) {
         setlocale(LC_ALL, "")
+        // newterm rather than initscr: initscr exits the process on an unknown TERM.
+        guard let screen = newterm(nil, fdopen(STDOUT_FILENO, "w"), fdopen(STDIN_FILENO, "r")) else {
+            throw Unusable(term: environment["TERM"] ?? "")
+        }
+        set_term(screen)
         Self.installCrashHandlers()
-        _ = initscr()
         raw()
         noecho()
         nonl()
