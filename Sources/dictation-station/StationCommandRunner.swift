@@ -44,6 +44,12 @@ enum StationCommandRunner {
             reports: ports.reports, settings: ports.settings, locales: ports.locales, sources: ports.sources,
             player: ports.player, exportDirectory: paths.dataDirectory.appendingPathComponent("exports"), clock: clock)
         let model = ScreenModel(station: station, services: services)
+        let installWatch = ports.installStatus.map { updates in
+            Task { @MainActor in
+                for await status in updates { model.installStatus = status }
+            }
+        }
+        defer { installWatch?.cancel() }
         let control = startControl(station: station, paths: paths, environment: environment, log: log)
         let colors = !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty
         let screen = StationScreen(model: model, colors: colors, environment: environment, clock: clock)

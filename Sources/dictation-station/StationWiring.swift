@@ -12,6 +12,8 @@ struct StationPorts {
     var locales: (any LocaleCatalog)?
     var sources: (any CaptureSourceChoosing)?
     var player: (any ReportPlaying)?
+    /// The install in progress in words ("de-DE 42%"), nil when none; shown in the title line.
+    var installStatus: AsyncStream<String?>? = nil
 }
 
 /// THE WIRING POINT: the real adapters go here (PulseCapture, SphinxSpeech, SQLiteStore, the installer).
