@@ -211,11 +211,20 @@ struct KeyHandlingTests {
         _ = try await harness.addReport(session: "Room 12", text: "audio")
         harness.press(.tab, .enter, .character("p"))
         #expect(harness.model.reportView?.playback == .playing)
-        harness.press(.right, .left, .left, .character("p"))
+        await harness.model.settle()
+        harness.press(.right)
+        await harness.model.settle()
+        harness.press(.left)
+        await harness.model.settle()
+        harness.press(.character("p"))
         #expect(harness.model.reportView?.playback == .paused)
+        await harness.model.settle()
+        harness.press(.character("p"))
+        #expect(harness.model.reportView?.playback == .playing)
+        await harness.model.settle()
         harness.press(.escape)
         await harness.model.settle()
-        #expect(player.calls.current == ["play Room 12.wav", "seek 5", "seek -5", "seek -5", "toggle", "stop"])
+        #expect(player.calls.current == ["play Room 12.wav", "seek 5", "seek -5", "pause", "resume", "stop"])
     }
 
     @Test("the locale picker sets the locale of new sessions and starts an install when needed")
@@ -259,12 +268,13 @@ struct KeyHandlingTests {
     }
 }
 
-/// A player that records what it was asked, and plays until stopped.
+/// A player that records what it was asked.
 final class FakePlayer: ReportPlaying, @unchecked Sendable {
     let calls = Locked<[String]>([])
-    func play(_ file: URL) async throws { calls.withLock { $0.append("play \(file.lastPathComponent)") } }
-    func togglePause() async { calls.withLock { $0.append("toggle") } }
-    func seek(by offset: Duration) async { calls.withLock { $0.append("seek \(offset.components.seconds)") } }
+    func play(file: URL) async throws { calls.withLock { $0.append("play \(file.lastPathComponent)") } }
+    func pause() async throws { calls.withLock { $0.append("pause") } }
+    func resume() async throws { calls.withLock { $0.append("resume") } }
+    func seek(by offset: Duration) async throws { calls.withLock { $0.append("seek \(offset.components.seconds)") } }
     func stop() async { calls.withLock { $0.append("stop") } }
 }
 

@@ -141,22 +141,25 @@ extension ScreenModel {
             let id = view.report.id
             run { [weak self] in
                 do {
-                    try await player.play(file)
+                    try await player.play(file: file)
                 } catch {
                     self?.notifier.error("The audio could not be played.")
+                    if self?.reportView?.report.id == id { self?.reportView?.playback = .stopped }
                 }
-                if self?.reportView?.report.id == id { self?.reportView?.playback = .stopped }
             }
-        case .playing, .paused:
-            view.playback = view.playback == .playing ? .paused : .playing
-            run { await player.togglePause() }
+        case .playing:
+            view.playback = .paused
+            run { try? await player.pause() }
+        case .paused:
+            view.playback = .playing
+            run { try? await player.resume() }
         }
         reportView = view
     }
 
     private func seek(by offset: Duration) {
         guard reportView?.playback != .stopped, let player = services.player else { return }
-        run { await player.seek(by: offset) }
+        run { try? await player.seek(by: offset) }
     }
 
     /// Writes the report's text and details to the export directory.

@@ -51,14 +51,15 @@ public protocol CaptureSourceChoosing: Sendable {
     func choose(_ source: String) async throws
 }
 
-/// Plays a report's audio. Declared here until the capture adapter's `AudioPlaying` port lands in the core;
-/// the lead reconciles the two at merge.
-public protocol ReportPlaying: Sendable {
-    func play(_ file: URL) async throws
-    /// Pauses a playing file, or resumes a paused one.
-    func togglePause() async
+/// Plays a report's audio. Its methods match `AudioPlaying`, which the capture branch adds to the core,
+/// so at the merge that port can take this one's place (or conform to it with an empty extension).
+public protocol ReportPlaying: AnyObject, Sendable {
+    /// Starts playing from the beginning, replacing anything playing.
+    func play(file: URL) async throws
+    func pause() async throws
+    func resume() async throws
     /// Moves the playback position; negative goes back.
-    func seek(by offset: Duration) async
+    func seek(by offset: Duration) async throws
     func stop() async
 }
 
