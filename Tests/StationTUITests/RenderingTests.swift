@@ -271,11 +271,11 @@ struct RenderingTests {
 struct FakeCatalog: LocaleCatalog {
     let installs = Locked<[String]>([])
 
-    func options() async -> [LocaleOption] {
+    func options() async -> [LocaleChoice] {
         [
-            LocaleOption(locale: "en-US", name: "English (US)", state: .system),
-            LocaleOption(locale: "de-DE", name: "German", state: .notInstalled),
-            LocaleOption(locale: "fr-FR", name: "French", state: .installing(percent: 30)),
+            LocaleChoice(locale: "en-US", name: "English (US)", state: .system),
+            LocaleChoice(locale: "de-DE", name: "German", state: .notInstalled),
+            LocaleChoice(locale: "fr-FR", name: "French", state: .installing(percent: 30)),
         ]
     }
 

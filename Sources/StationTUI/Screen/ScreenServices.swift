@@ -22,8 +22,8 @@ public enum LocaleInstallState: Sendable, Equatable {
     public var isUsable: Bool { self == .installed || self == .system }
 }
 
-/// One entry of the locale picker.
-public struct LocaleOption: Sendable, Equatable {
+/// One entry of the locale picker. (Named apart from the models branch's `LocaleOption`, which maps onto it.)
+public struct LocaleChoice: Sendable, Equatable {
     public var locale: String
     public var name: String
     public var state: LocaleInstallState
@@ -38,7 +38,7 @@ public struct LocaleOption: Sendable, Equatable {
 /// The model catalog as the screen needs it; the installer's adapter provides it.
 public protocol LocaleCatalog: Sendable {
     /// Every locale of the catalog with its install state.
-    func options() async -> [LocaleOption]
+    func options() async -> [LocaleChoice]
     /// Starts installing a locale's model; progress reaches the screen through `ScreenModel.installStatus`.
     func install(_ locale: String) async throws
 }
