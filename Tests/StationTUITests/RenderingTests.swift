@@ -271,11 +271,11 @@ struct RenderingTests {
 struct FakeCatalog: LocaleCatalog {
     let installs = Locked<[String]>([])
 
-    func options() async -> [LocaleChoice] {
+    func options() async -> [LocalePickerEntry] {
         [
-            LocaleChoice(locale: "en-US", name: "English (US)", state: .system),
-            LocaleChoice(locale: "de-DE", name: "German", state: .notInstalled),
-            LocaleChoice(locale: "fr-FR", name: "French", state: .installing(percent: 30)),
+            LocalePickerEntry(locale: "en-US", name: "English (US)", state: .system),
+            LocalePickerEntry(locale: "de-DE", name: "German", state: .notInstalled),
+            LocalePickerEntry(locale: "fr-FR", name: "French", state: .installing(percent: 30)),
         ]
     }
 

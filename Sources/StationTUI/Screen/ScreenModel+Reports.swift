@@ -165,7 +165,7 @@ extension ScreenModel {
     /// Writes the report's text and details to the export directory.
     func export(_ report: Report) {
         do {
-            let url = try ReportExport.write(report, to: services.exportDirectory)
+            let url = try ReportFiles.write(report, to: services.exportDirectory)
             notifier.info("Exported to \(url.path) (and .json beside it).")
         } catch {
             notifier.error("The report could not be exported to \(services.exportDirectory.path).")

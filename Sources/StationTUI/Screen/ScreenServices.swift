@@ -22,8 +22,8 @@ public enum LocaleInstallState: Sendable, Equatable {
     public var isUsable: Bool { self == .installed || self == .system }
 }
 
-/// One entry of the locale picker. (Named apart from the models branch's `LocaleOption`, which maps onto it.)
-public struct LocaleChoice: Sendable, Equatable {
+/// One entry of the locale picker. (Named apart from the core's `LocaleOption` and `LocaleChoice`, which map onto it.)
+public struct LocalePickerEntry: Sendable, Equatable {
     public var locale: String
     public var name: String
     public var state: LocaleInstallState
@@ -38,7 +38,7 @@ public struct LocaleChoice: Sendable, Equatable {
 /// The model catalog as the screen needs it; the installer's adapter provides it.
 public protocol LocaleCatalog: Sendable {
     /// Every locale of the catalog with its install state.
-    func options() async -> [LocaleChoice]
+    func options() async -> [LocalePickerEntry]
     /// Starts installing a locale's model; progress reaches the screen through `ScreenModel.installStatus`.
     func install(_ locale: String) async throws
 }

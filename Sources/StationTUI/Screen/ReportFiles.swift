@@ -2,7 +2,7 @@ import Foundation
 import StationCore
 
 /// Writes a report as plain text and as JSON into a private directory.
-public enum ReportExport {
+public enum ReportFiles {
     /// Writes `report-<id>.txt` and `report-<id>.json` (0600) into `directory` (0700); returns the text file.
     public static func write(_ report: Report, to directory: URL) throws -> URL {
         try FileManager.default.createDirectory(
