@@ -16,21 +16,43 @@ let package = Package(
         .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: apt("libpulse-dev")),
         .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: apt("libpocketsphinx-dev")),
         .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: apt("libsqlite3-dev")),
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: apt("libarchive-dev")),
+        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: apt("libssl-dev")),
+        .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: apt("libsndfile1-dev")),
+        .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: apt("libsamplerate0-dev")),
 
         // The feature logic and its ports; imports no C.
         .target(name: "StationCore"),
 
         // Adapters: each wraps exactly one C library behind a core port.
         .target(name: "PulseCapture", dependencies: ["StationCore", "CPulseAudio"]),
-        .target(name: "SphinxSpeech", dependencies: ["StationCore", "CPocketSphinx"]),
+        .target(
+            name: "SphinxSpeech", dependencies: ["StationCore", "CPocketSphinx", "AudioFileReading"],
+            resources: [.copy("Resources/punctuation")]),
+        // Reads recordings (WAV, FLAC, Ogg, MP3, any rate) as the decoder's 16 kHz mono; wraps libsndfile
+        // and libsamplerate, which always work together here.
+        .target(name: "AudioFileReading", dependencies: ["StationCore", "CSndfile", "CSampleRate"]),
         .target(name: "SQLiteStore", dependencies: ["StationCore", "CSQLite3"]),
         .target(name: "StationTUI", dependencies: ["StationCore", "CNcursesw"]),
+        // The model catalog and installer: downloads, sha256 (libcrypto), secure unpacking (libarchive).
+        .target(
+            name: "SpeechModels", dependencies: ["StationCore", "CArchive", "CCrypto"],
+            resources: [.copy("Resources/models.json")]),
 
         // The executable only wires adapters into the core.
         .executableTarget(
             name: "dictation-station",
-            dependencies: ["StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI"]
+            dependencies: [
+                "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
+            ]
         ),
+
+        // A second station process for the store's multi-process tests, and the store's benchmark.
+        .executableTarget(name: "store-probe", dependencies: ["StationCore", "SQLiteStore"]),
+        .executableTarget(name: "store-bench", dependencies: ["StationCore", "SQLiteStore"]),
+        // scripts/bench-transcribe: accuracy and speed against pocketsphinx_continuous, live against stopped.
+        .executableTarget(
+            name: "station-bench", dependencies: ["StationCore", "SphinxSpeech", "AudioFileReading", "StationTestSupport"]),
 
         // Fakes that record their calls in order, and a manual clock.
         .target(name: "StationTestSupport", dependencies: ["StationCore"]),
@@ -38,9 +60,11 @@ let package = Package(
         .testTarget(name: "StationCoreTests", dependencies: ["StationCore", "StationTestSupport"]),
         .testTarget(name: "PulseCaptureTests", dependencies: ["PulseCapture", "StationTestSupport"]),
         .testTarget(name: "SphinxSpeechTests", dependencies: ["SphinxSpeech", "StationTestSupport"]),
+        .testTarget(name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "StationCore", "StationTestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "StationTestSupport"]),
         .testTarget(name: "StationTUITests", dependencies: ["StationTUI", "StationTestSupport"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["StationTestSupport"]),
+        .testTarget(name: "SpeechModelsTests", dependencies: ["SpeechModels", "StationTestSupport"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["StationCore", "SQLiteStore", "StationTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -22,6 +22,7 @@ public final class StationFixture {
         let log = log
         let captures = captures
         let removedAudio = removedAudio
+        let audioCount = Locked(0)
         let dependencies = SessionDependencies(
             makeCapture: {
                 let capture = FakeCapture(log: log, jitter: jitter)
@@ -32,7 +33,13 @@ public final class StationFixture {
             reporter: reporter,
             clock: clock,
             log: diagnostics,
-            makeAudioFile: { id in URL(fileURLWithPath: "/audio/\(id.rawValue).wav") },
+            makeAudioFile: { id in
+                let number = audioCount.withLock { count -> Int in
+                    count += 1
+                    return count
+                }
+                return URL(fileURLWithPath: "/audio/\(id.rawValue)-\(number).wav")
+            },
             removeAudio: { url in removedAudio.withLock { $0.append(url) } })
         station = Station(
             dependencies: StationDependencies(session: dependencies, reports: reports, sessions: sessionStore),

@@ -7,6 +7,10 @@ struct Subcommand: Sendable {
 /// Every subcommand the executable knows; `Usage` documents them.
 enum Subcommands {
     @MainActor static let all: [Subcommand] = [
+        ReportsCommand.subcommand,
+        ModelsCommand.subcommand,
+        TranscribeCommand.subcommand,
+        ImportCommand.subcommand,
         ControlCommands.ctl,
         ControlCommands.status,
     ]

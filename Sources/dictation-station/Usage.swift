@@ -13,8 +13,40 @@ enum Usage {
           --data-dir DIR      keep the database, audio and models in DIR
                               (default: $DICTATION_STATION_HOME, else $XDG_DATA_HOME/dictation-station)
           --no-color          a monochrome screen (also when NO_COLOR is set)
+          --catalog FILE      the speech model catalog to use instead of the built-in one
+                              (also $DICTATION_STATION_CATALOG)
+          --model-mirror URL  fetch every model file by its name from URL (an intranet http(s)
+                              server, a file:// URL or a folder) instead of the catalog's addresses
+
+        Speech models:
+          models                  list the locales with their state (installed, system,
+                                  available) and size
+          models install LOCALE   install a locale's model; progress on stderr, Ctrl-C cancels
+                                  (exit 130, nothing left behind)
+          models remove LOCALE    remove an installed model (not one the system provides)
+
+        Reports:
+          reports [--search QUERY] [--json]
+                              list reports newest first: id, created, session, duration, status,
+                              first line; QUERY matches words of the text and session name by
+                              prefix, ignoring case and accents ("ozdem" finds "Özdemir")
+          reports show ID     print a report's fields, its text and the original transcript
+          reports delete ID   delete a report and its audio file
+          reports export ID [--format text|json|fhir]
+                              write a report as text, as JSON with its revisions, or as an
+                              HL7 FHIR R4 DocumentReference for an electronic health record
 
         Subcommands:
+          transcribe [--locale LOCALE] [--tsv] FILE...
+                              print the transcript of each recording (WAV, FLAC, Ogg, MP3; any
+                              rate, mono or stereo); --tsv prints one line per file: FILE<TAB>TEXT
+                              (default locale: en-US)
+          import --session NAME [--locale LOCALE] FILE...
+                              turn recordings from a handheld recorder into reports of session
+                              NAME: transcribed, stored, the audio copied into the data directory
+                              (default locale: the station's chosen locale, else en-US)
+
+        Driving a running station:
           ctl COMMAND         drive the running station: toggle, send, discard, select NAME, status
                               (through its control socket, $XDG_RUNTIME_DIR/dictation-station.sock,
                               else control.sock in the data directory)

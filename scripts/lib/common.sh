@@ -2,9 +2,12 @@
 # shellcheck shell=bash
 
 # What building and running the station needs.
-RUN_PACKAGES=(libncursesw5-dev libpulse-dev libpocketsphinx-dev libsqlite3-dev pocketsphinx-en-us)
+# pocketsphinx (its command-line tools) test-loads installed models in a child process.
+RUN_PACKAGES=(libncursesw5-dev libpulse-dev libpocketsphinx-dev libsqlite3-dev pocketsphinx-en-us pocketsphinx
+    libsndfile1-dev libsamplerate0-dev libarchive-dev libssl-dev)
 # What the tests need on top: a real audio server and its tools, real speech recordings, a terminal.
-TEST_PACKAGES=(pulseaudio pulseaudio-utils pocketsphinx-testdata tmux sox)
+# lame writes the MP3 test recordings (Debian's sox cannot); zip, bzip2 and python3 serve the model tests.
+TEST_PACKAGES=(pulseaudio pulseaudio-utils pocketsphinx-testdata tmux sox lame zip bzip2 python3)
 
 repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd; }
 

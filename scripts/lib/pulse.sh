@@ -48,7 +48,7 @@ stop_test_pulse() {
     if [ -n "$PULSE_STARTED_DIR" ]; then
         pactl exit 2>/dev/null || true
         if [ -f "$PULSE_RUNTIME_PATH/pid" ]; then
-            kill "$(cat "$PULSE_RUNTIME_PATH/pid")" 2>/dev/null || true
+            kill "$(cat "$PULSE_RUNTIME_PATH/pid" 2>/dev/null)" 2>/dev/null || true
         fi
         rm -rf "$PULSE_STARTED_DIR"
     fi

@@ -276,10 +276,16 @@ public final class DictationSession: Identifiable {
     }
 
     /// Waits until every capture and reporting call enqueued so far has reached its service.
-    public func settle() async {
+    public func settleCalls() async {
         await captureChain.drain()
         await reportChain.drain()
+    }
+
+    /// Waits for the enqueued calls and for a transcription in flight.
+    public func settle() async {
+        await settleCalls()
         await processingTask?.value
+        await settleCalls()
     }
 
     // MARK: Timer

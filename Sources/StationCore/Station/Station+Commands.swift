@@ -37,6 +37,7 @@ extension Station {
     }
 
     /// Runs a command from outside the screen through the same code as the keys.
+    @discardableResult
     public func perform(_ command: StationCommand) -> CommandOutcome {
         switch command {
         case .toggle: return toggle()

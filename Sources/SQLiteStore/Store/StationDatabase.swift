@@ -1,0 +1,88 @@
+import Dispatch
+import Foundation
+import StationCore
+
+/// The station's SQLite database: reports, sessions and settings in one file under the data directory.
+///
+/// One connection per instance, used only from a private serial queue, so blocking libsqlite3 calls
+/// (including waits for another station process's write lock) never hold up the caller's thread.
+/// Several station processes may open the same file at once.
+public final class StationDatabase: @unchecked Sendable {
+    public let paths: StationPaths
+    /// How long a write waits for another process's lock before failing.
+    static let busyTimeoutMilliseconds: Int32 = 15_000
+
+    private let queue = DispatchQueue(label: "dictation-station.database")
+    // Touched only on `queue`.
+    private let connection: Connection
+    private var seenDataVersion: Int64
+
+    private init(paths: StationPaths, connection: Connection) throws {
+        self.paths = paths
+        self.connection = connection
+        self.seenDataVersion = try connection.integer("PRAGMA data_version")
+    }
+
+    /// Opens the database under `paths` (creating it, private to the user), migrating it to this
+    /// build's schema; a database written by a newer build is refused and left untouched.
+    public static func open(_ paths: StationPaths) async throws -> StationDatabase {
+        try paths.createDirectories()
+        return try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try openNow(paths) })
+            }
+        }
+    }
+
+    private static func openNow(_ paths: StationPaths) throws -> StationDatabase {
+        let path = paths.database.path
+        try PrivateFile.create(path)
+        let connection = try Connection(path: path)
+        do {
+            try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+            // Read the version before changing anything, so a newer database stays untouched.
+            try Migrator.refuseNewer(try Migrator.version(of: connection), path: path)
+            let mode = try connection.enableWriteAheadLog(timeoutMilliseconds: busyTimeoutMilliseconds)
+            guard mode.lowercased() == "wal" else { throw StoreOpenError.walUnavailable(path: path, mode: mode) }
+            try connection.execute("PRAGMA foreign_keys = ON")
+            // FULL: every commit reaches the disk before `add` returns, so a power cut loses no report.
+            try connection.execute("PRAGMA synchronous = FULL")
+            try Migrator.migrate(connection, path: path)
+        } catch let error as SQLiteError where error.isNotADatabase {
+            throw StoreOpenError.notADatabase(path: path)
+        }
+        return try StationDatabase(paths: paths, connection: connection)
+    }
+
+    /// Runs `body` with the connection on the database's queue.
+    func perform<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async { [self] in
+                continuation.resume(with: Result { try body(connection) })
+            }
+        }
+    }
+
+    /// The schema version of the open database.
+    public func schemaVersion() async throws -> Int {
+        try await perform { try Migrator.version(of: $0) }
+    }
+
+    /// The result of `PRAGMA integrity_check`: "ok" when the file is sound.
+    public func integrityCheck() async throws -> String {
+        try await perform { connection in
+            try connection.prepared("PRAGMA integrity_check").rows { $0.text(0) }.joined(separator: "\n")
+        }
+    }
+}
+
+extension StationDatabase: ReportStoreObserving {
+    public func hasChangedElsewhere() async throws -> Bool {
+        try await perform { [self] connection in
+            // data_version changes when another connection commits, never for this one's own writes.
+            let version = try connection.integer("PRAGMA data_version")
+            defer { seenDataVersion = version }
+            return version != seenDataVersion
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import StationCore
+
+/// The locales the station offers and where their speech models come from (`Resources/models.json`, or
+/// the file given by `--catalog` / `DICTATION_STATION_CATALOG`).
+public struct ModelCatalog: Codable, Sendable, Equatable {
+    public var version: Int
+    public var locales: [CatalogEntry]
+
+    public init(version: Int = 1, locales: [CatalogEntry]) {
+        self.version = version
+        self.locales = locales
+    }
+
+    /// The entry for a locale, or nil when the catalog does not offer it.
+    public func entry(for locale: String) -> CatalogEntry? { locales.first { $0.locale == locale } }
+
+    /// The catalog that comes with the station.
+    public static func builtIn() throws -> ModelCatalog {
+        guard let url = Bundle.module.url(forResource: "models", withExtension: "json") else {
+            throw CatalogError.unreadable(path: "models.json (built in)", detail: "missing from the installation")
+        }
+        return try load(from: url)
+    }
+
+    /// Reads and checks a catalog file.
+    public static func load(from url: URL) throws -> ModelCatalog {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            throw CatalogError.unreadable(path: url.path, detail: "cannot be read")
+        }
+        let catalog: ModelCatalog
+        do {
+            catalog = try JSONDecoder().decode(ModelCatalog.self, from: data)
+        } catch let DecodingError.keyNotFound(key, context) {
+            throw CatalogError.invalid(path: url.path, detail: "missing '\(key.stringValue)' at \(context.where)")
+        } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
+            throw CatalogError.invalid(path: url.path, detail: "wrong value at \(context.where)")
+        } catch {
+            throw CatalogError.invalid(path: url.path, detail: "not valid JSON")
+        }
+        try catalog.validate(path: url.path)
+        return catalog
+    }
+
+    /// The catalog given by `option` (`--catalog`), else `DICTATION_STATION_CATALOG`, else the built-in one.
+    public static func resolve(option: String?, environment: [String: String]) throws -> ModelCatalog {
+        if let option, !option.isEmpty { return try load(from: URL(fileURLWithPath: option)) }
+        if let path = environment["DICTATION_STATION_CATALOG"], !path.isEmpty {
+            return try load(from: URL(fileURLWithPath: path))
+        }
+        return try builtIn()
+    }
+
+    /// The same catalog with every file fetched by its name from `mirror` (an intranet server or folder).
+    public func mirrored(to mirror: URL) -> ModelCatalog {
+        var copy = self
+        for index in copy.locales.indices {
+            for keyPath in CatalogEntry.partKeys {
+                let name = copy.locales[index][keyPath: keyPath].fileName
+                copy.locales[index][keyPath: keyPath].url = mirror.appendingPathComponent(name)
+            }
+        }
+        return copy
+    }
+
+    private func validate(path: String) throws {
+        var seen = Set<String>()
+        for entry in locales {
+            guard !entry.locale.isEmpty, !entry.locale.contains("/"), !entry.locale.hasPrefix(".") else {
+                throw CatalogError.invalid(path: path, detail: "'\(entry.locale)' is not a locale tag")
+            }
+            guard seen.insert(entry.locale).inserted else {
+                throw CatalogError.invalid(path: path, detail: "\(entry.locale) is listed twice")
+            }
+            for keyPath in CatalogEntry.partKeys {
+                let part = entry[keyPath: keyPath]
+                guard let scheme = part.url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
+                    throw CatalogError.invalid(
+                        path: path,
+                        detail: "\(entry.locale): \(part.url.absoluteString) is not an http, https or file URL")
+                }
+                if let inner = part.path, !ArchivePath.isSafeRelative(inner) {
+                    throw CatalogError.invalid(path: path, detail: "\(entry.locale): unsafe path '\(inner)'")
+                }
+                if let sha = part.sha256, sha.count != 64 || !sha.allSatisfy(\.isHexDigit) {
+                    throw CatalogError.invalid(path: path, detail: "\(entry.locale): sha256 must be 64 hex digits")
+                }
+            }
+        }
+    }
+}
+
+/// One locale of the catalog.
+public struct CatalogEntry: Codable, Sendable, Equatable {
+    public var locale: String
+    public var displayName: String
+    public var acousticModel: CatalogPart
+    public var languageModel: CatalogPart
+    public var dictionary: CatalogPart
+    /// A model the system provides (Debian's package), used when present.
+    public var system: SystemModelPaths?
+
+    public init(
+        locale: String, displayName: String, acousticModel: CatalogPart, languageModel: CatalogPart,
+        dictionary: CatalogPart, system: SystemModelPaths? = nil
+    ) {
+        self.locale = locale
+        self.displayName = displayName
+        self.acousticModel = acousticModel
+        self.languageModel = languageModel
+        self.dictionary = dictionary
+        self.system = system
+    }
+
+    static var partKeys: [WritableKeyPath<CatalogEntry, CatalogPart>] {
+        [\.acousticModel, \.languageModel, \.dictionary]
+    }
+
+    /// The distinct files to download, in order; parts that name the same URL share one download.
+    public var downloads: [CatalogPart] {
+        var result: [CatalogPart] = []
+        for keyPath in Self.partKeys {
+            let part = self[keyPath: keyPath]
+            if let index = result.firstIndex(where: { $0.url == part.url }) {
+                result[index].size = result[index].size ?? part.size
+                result[index].sha256 = result[index].sha256 ?? part.sha256
+            } else {
+                result.append(part)
+            }
+        }
+        return result
+    }
+
+    /// The bytes to download when the catalog knows every file's size.
+    public var downloadSize: Int64? {
+        let sizes = downloads.map(\.size)
+        guard sizes.allSatisfy({ $0 != nil }) else { return nil }
+        return sizes.reduce(0) { $0 + ($1 ?? 0) }
+    }
+}
+
+/// Where one part of a model comes from: an archive (with the part's path inside it) or a plain file.
+public struct CatalogPart: Codable, Sendable, Equatable {
+    public var url: URL
+    /// The part's path inside the archive; nil for a plain file.
+    public var path: String?
+    public var size: Int64?
+    public var sha256: String?
+
+    public init(url: URL, path: String? = nil, size: Int64? = nil, sha256: String? = nil) {
+        self.url = url
+        self.path = path
+        self.size = size
+        self.sha256 = sha256
+    }
+
+    /// The file's name: the last path component, skipping SourceForge's trailing `/download`.
+    public var fileName: String {
+        let last = url.lastPathComponent
+        if last == "download" { return url.deletingLastPathComponent().lastPathComponent }
+        return last
+    }
+}
+
+/// The absolute paths of a model the system provides.
+public struct SystemModelPaths: Codable, Sendable, Equatable {
+    public var acousticModel: String
+    public var languageModel: String
+    public var dictionary: String
+
+    public init(acousticModel: String, languageModel: String, dictionary: String) {
+        self.acousticModel = acousticModel
+        self.languageModel = languageModel
+        self.dictionary = dictionary
+    }
+}
+
+/// Why a catalog cannot be used.
+public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unreadable(path: String, detail: String)
+    case invalid(path: String, detail: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let detail): "the model catalog \(path) \(detail)"
+        case .invalid(let path, let detail): "the model catalog \(path) is invalid: \(detail)"
+        }
+    }
+}
+
+extension DecodingError.Context {
+    fileprivate var `where`: String {
+        codingPath.isEmpty
+            ? "the top level" : codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+    }
+}

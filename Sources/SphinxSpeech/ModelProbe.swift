@@ -1,0 +1,41 @@
+import Foundation
+import StationCore
+
+/// Test-loads an installed model in a child process before the station loads it.
+///
+/// libpocketsphinx ends the whole process (`E_FATAL` calls `exit`) when a model file is malformed, so
+/// a damaged download loaded in-process would close the station mid-shift. Debian's
+/// `pocketsphinx_continuous` loads the model with the same library and decodes an empty input; its
+/// exit status is the verdict. Models that come with the system are trusted and not probed.
+struct ModelProbe: Sendable {
+    var tool = URL(fileURLWithPath: "/usr/bin/pocketsphinx_continuous")
+
+    /// Why `model` cannot be loaded, or nil when it loads (or cannot be probed here, which is logged).
+    func problem(with model: SpeechModel, log: any StationLog) -> String? {
+        guard FileManager.default.isExecutableFile(atPath: tool.path) else {
+            log.log(
+                .warning, "cannot test-load installed models: \(tool.path) is missing (Debian package pocketsphinx)")
+            return nil
+        }
+        let process = Process()
+        process.executableURL = tool
+        process.arguments = [
+            "-hmm", model.acousticModel.path, "-lm", model.languageModel.path, "-dict", model.dictionary.path,
+            "-infile", "/dev/null", "-logfn", "/dev/null",
+        ]
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            log.log(.warning, "cannot test-load the \(model.locale) model: \(error)")
+            return nil
+        }
+        process.waitUntilExit()
+        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
+            return "pocketsphinx cannot load its files"
+        }
+        return nil
+    }
+}

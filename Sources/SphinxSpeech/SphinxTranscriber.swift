@@ -1,0 +1,61 @@
+import Foundation
+import StationCore
+
+/// `Transcribing` over libpocketsphinx: files and live dictations, decoded on the engine's own thread.
+public final class SphinxTranscriber: Transcribing {
+    private let engine: SphinxEngine
+
+    /// Decodes with the models `locator` finds; pocketsphinx's own log goes to `logFile` (0600).
+    public init(locator: ModelLocator, logFile: URL?, log: any StationLog = SilentLog()) {
+        if let logFile, !FileManager.default.fileExists(atPath: logFile.path) {
+            _ = FileManager.default.createFile(
+                atPath: logFile.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        }
+        engine = SphinxEngine(locator: locator, logFile: logFile, log: log)
+    }
+
+    /// The station's models and log file.
+    public convenience init(paths: StationPaths, log: any StationLog = SilentLog()) {
+        self.init(locator: ModelLocator(modelsDirectory: paths.modelsDirectory), logFile: paths.logFile, log: log)
+    }
+
+    /// Loads the decoder of `locale` ahead of the first dictation.
+    public func preload(locale: String) async throws(TranscriptionError) {
+        try await engine.preload(locale: locale)
+    }
+
+    /// Decodes `file` a quarter second at a time. A cancelled caller gets `CancellationError` at once;
+    /// the decode stops at its next step and nothing is published.
+    public func transcribe(file: URL, locale: String) async throws -> Transcription {
+        let engine = engine
+        return try await CancellableWork.run {
+            let opened = try await engine.open(locale: locale, live: false)
+            do {
+                try Task.checkCancellation()
+                try await engine.attach(file: file, to: opened.id)
+                return try await Self.decodeAttached(opened, engine: engine)
+            } catch {
+                await engine.cancel(opened.id)
+                throw error
+            }
+        }
+    }
+
+    public func beginLive(locale: String) async -> (any LiveTranscription)? {
+        guard let opened = try? await engine.open(locale: locale, live: true) else { return nil }
+        return SphinxLiveTranscription(opened: opened, engine: engine)
+    }
+
+    /// Decodes what is attached to the stream, then ends it.
+    static func decodeAttached(_ opened: SphinxEngine.Opened, engine: SphinxEngine) async throws -> Transcription {
+        while try await engine.decodeFileStep(opened.id) {
+            try Task.checkCancellation()
+        }
+        try Task.checkCancellation()
+        let decoded = try await engine.finish(opened.id)
+        return Transcription(
+            text: opened.punctuation.format(decoded.words), locale: opened.model.locale,
+            audioDuration: .microseconds(Int64(decoded.samples) * 1_000_000 / Int64(AudioChunk.sampleRate)),
+            confidence: decoded.confidence)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// The formats a report is exported in.
+public enum ReportExportFormat: String, Sendable, CaseIterable {
+    /// For a person: the fields, then the text.
+    case text
+    /// Every field, every revision, for other programs.
+    case json
+    /// An HL7 FHIR R4 DocumentReference carrying the text, for an electronic health record.
+    case fhir
+}
+
+/// Turns stored reports into the bytes a person or another system reads.
+public enum ReportExport {
+    /// The report in `format`; `revisions` are its corrections, oldest first; times shown to a person
+    /// are in `timeZone`.
+    public static func export(
+        _ report: Report, revisions: [ReportRevision], as format: ReportExportFormat, timeZone: TimeZone
+    ) throws -> Data {
+        switch format {
+        case .text: Data(text(report, revisions: revisions, timeZone: timeZone).utf8)
+        case .json: try encode(ReportJSON(report, revisions: revisions))
+        case .fhir: try encode(FHIRDocumentReference(report))
+        }
+    }
+
+    /// The report for a person: a header of fields, the current text, and the original when it differs.
+    public static func text(_ report: Report, revisions: [ReportRevision], timeZone: TimeZone) -> String {
+        var lines = [
+            "Report \(report.id)",
+            "Session:  \(report.sessionName)",
+            "Created:  \(ReportTimeFormat.minute(report.created, in: timeZone))",
+            "Duration: \(ElapsedTimeFormat.string(for: report.audioDuration))",
+            "Locale:   \(report.locale)",
+            "Status:   \(report.status.rawValue)",
+        ]
+        if let audio = report.audioFile { lines.append("Audio:    \(audio.path)") }
+        if !revisions.isEmpty {
+            let last = revisions[revisions.count - 1]
+            lines.append(
+                "Revised:  \(revisions.count) time\(revisions.count == 1 ? "" : "s"), "
+                    + "last \(ReportTimeFormat.minute(last.created, in: timeZone))")
+        }
+        lines += ["", report.text]
+        if report.originalText != report.text {
+            lines += ["", "Original transcript:", report.originalText]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Reports as a JSON array, for `reports --json`.
+    public static func jsonList(_ reports: [Report]) throws -> Data {
+        try encode(reports.map { ReportJSON($0, revisions: nil) })
+    }
+
+    static func encode(_ value: some Encodable) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var data = try encoder.encode(value)
+        data.append(0x0A)
+        return data
+    }
+}
+
+/// Times as a person reads them in lists, and as other systems read them.
+public enum ReportTimeFormat {
+    /// `2026-11-30 23:08` in `timeZone`.
+    public static func minute(_ date: Date, in timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        return String(
+            format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
+            parts.minute ?? 0)
+    }
+
+    /// ISO 8601 in UTC with seconds, `2026-11-30T23:08:50Z`, as FHIR's `instant` requires.
+    public static func instant(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))
+    }
+}

@@ -1,0 +1,24 @@
+/// Polls a report store for changes other station processes made, so a screen learns of their new
+/// reports within one `interval`.
+public enum StoreChangeWatcher {
+    /// Yields once after each poll that found a change; polling stops when the stream's consumer goes
+    /// away. A failed poll is treated as no change (the next one tries again).
+    public static func changes(
+        of store: any ReportStoreObserving, clock: any StationClock, every interval: Duration = .milliseconds(500)
+    ) -> AsyncStream<Void> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
+        let task = Task {
+            while !Task.isCancelled {
+                do {
+                    try await clock.sleep(for: interval)
+                } catch {
+                    break
+                }
+                if (try? await store.hasChangedElsewhere()) == true { continuation.yield() }
+            }
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return stream
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+
+/// Makes recordings for tests with the Debian tools the test scripts install (`sox`, `lame`), in a
+/// private temporary folder.
+public enum AudioFixtures {
+    /// A new empty folder under the system's temporary directory.
+    public static func temporaryDirectory(_ label: String = "audio") throws -> URL {
+        let folder = FileManager.default.temporaryDirectory
+            .appendingPathComponent("dictation-station-\(label)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return folder
+    }
+
+    /// Runs `sox` with `arguments`; throws with its error output when it fails.
+    public static func sox(_ arguments: [String]) throws { try run("/usr/bin/sox", arguments) }
+
+    /// Encodes a WAV file as MP3 with `lame` (Debian's sox cannot write MP3).
+    public static func mp3(from wav: URL, to mp3: URL) throws {
+        try run("/usr/bin/lame", ["--quiet", "-b", "64", wav.path, mp3.path])
+    }
+
+    /// Writes 16-bit mono samples as a WAV file of `rate`, through sox (raw in, WAV out).
+    public static func writeWAV(_ samples: [Int16], rate: Int = 16_000, to url: URL) throws {
+        let raw = url.deletingPathExtension().appendingPathExtension("raw")
+        let bytes = samples.withUnsafeBufferPointer { Data(buffer: $0) }
+        try bytes.write(to: raw)
+        defer { try? FileManager.default.removeItem(at: raw) }
+        try sox(["-t", "raw", "-r", "\(rate)", "-e", "signed", "-b", "16", "-c", "1", raw.path, url.path])
+    }
+
+    public struct ToolFailed: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    static func run(_ tool: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw ToolFailed(
+                description: "\(tool) \(arguments.joined(separator: " ")): \(String(decoding: message, as: UTF8.self))")
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+import SQLiteStore
+import SphinxSpeech
+import StationCore
+
+/// `dictation-station import --session NAME [--locale LOCALE] FILE...`: turns recordings from a handheld
+/// recorder into reports, transcribed and stored, the audio copied into the data directory. A file that
+/// fails is reported and the others are still imported.
+enum ImportCommand {
+    @MainActor static let subcommand = Subcommand(name: "import") { parser, globals in
+        try await run(&parser, globals)
+    }
+
+    @MainActor
+    static func run(_ parser: inout ArgumentParser, _ globals: GlobalOptions) async throws -> Int32 {
+        var session: String?
+        var locale: String?
+        var files: [String] = []
+        while let argument = parser.next() {
+            let (name, inline) = ArgumentParser.split(argument)
+            switch name {
+            case "--session": session = try parser.value(for: name, inline: inline)
+            case "--locale": locale = try parser.value(for: name, inline: inline)
+            case "--": files += parser.rest()
+            default:
+                if argument.hasPrefix("-") { throw ArgumentError.unknownOption(argument) }
+                files.append(argument)
+            }
+        }
+        guard let session else { throw ArgumentError.missingArgument("--session NAME") }
+        guard !files.isEmpty else { throw ArgumentError.missingArgument("FILE to import") }
+
+        let paths = StationPaths.resolve(
+            option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
+        try paths.createDirectories()
+        let log = FileStationLog(file: paths.logFile)
+        let database = try await StationDatabase.open(paths)
+        // Without --locale, the station's chosen locale, as for a new session.
+        let chosen = try await database.setting(SettingKey.locale)
+        let resolvedLocale = locale ?? chosen ?? TranscribeCommand.defaultLocale
+        let importer = DictationImporter(
+            transcriber: SphinxTranscriber(paths: paths, log: log), reports: database, paths: paths,
+            clock: SystemClock(), log: log)
+        let outcomes: [DictationImporter.Outcome]
+        do {
+            outcomes = try await importer.importRecordings(
+                files.map { URL(fileURLWithPath: $0) }, session: session, locale: resolvedLocale)
+        } catch {
+            printError("dictation-station: \(error)")
+            return CommandLineTool.Exit.failure
+        }
+        var failed = false
+        for outcome in outcomes {
+            switch outcome.result {
+            case .success(let report):
+                print("Imported \(outcome.file.path) as report \(report.id).")
+            case .failure(let error):
+                failed = true
+                printError("dictation-station: \(outcome.file.path): \(error)")
+            }
+        }
+        return failed ? CommandLineTool.Exit.failure : CommandLineTool.Exit.success
+    }
+}

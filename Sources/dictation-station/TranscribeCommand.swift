@@ -1,0 +1,66 @@
+import Foundation
+import SphinxSpeech
+import StationCore
+
+/// `dictation-station transcribe [--locale LOCALE] [--tsv] FILE...`: prints each recording's transcript.
+/// All files share one loaded decoder; a file that fails is reported and the others still done.
+enum TranscribeCommand {
+    static let defaultLocale = "en-US"
+
+    @MainActor static let subcommand = Subcommand(name: "transcribe") { parser, globals in
+        try await run(&parser, globals)
+    }
+
+    @MainActor
+    static func run(_ parser: inout ArgumentParser, _ globals: GlobalOptions) async throws -> Int32 {
+        var locale = defaultLocale
+        var tsv = false
+        var files: [String] = []
+        while let argument = parser.next() {
+            let (name, inline) = ArgumentParser.split(argument)
+            switch name {
+            case "--locale": locale = try parser.value(for: name, inline: inline)
+            case "--tsv": tsv = true
+            case "--": files += parser.rest()
+            default:
+                if argument.hasPrefix("-") && argument != "-" { throw ArgumentError.unknownOption(argument) }
+                files.append(argument)
+            }
+        }
+        guard !files.isEmpty else { throw ArgumentError.missingArgument("FILE to transcribe") }
+
+        let paths = StationPaths.resolve(
+            option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
+        try paths.createDirectories()
+        let log = FileStationLog(file: paths.logFile)
+        let transcriber = SphinxTranscriber(paths: paths, log: log)
+        do {
+            try await transcriber.preload(locale: locale)
+        } catch {
+            printError("dictation-station: \(error)")
+            return CommandLineTool.Exit.failure
+        }
+        var failed = false
+        for file in files {
+            do {
+                let transcription = try await transcriber.transcribe(file: URL(fileURLWithPath: file), locale: locale)
+                if tsv {
+                    print("\(escaped(file))\t\(escaped(transcription.text))")
+                } else {
+                    if files.count > 1 { print("== \(file) ==") }
+                    print(transcription.text)
+                }
+            } catch {
+                failed = true
+                printError("dictation-station: \(file): \(error)")
+            }
+        }
+        return failed ? CommandLineTool.Exit.failure : CommandLineTool.Exit.success
+    }
+
+    /// Keeps a TSV field on one line: backslash, tab and line breaks are written as escapes.
+    static func escaped(_ field: String) -> String {
+        field.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
+            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import StationCore
+import StationTestSupport
+import Testing
+
+@testable import SQLiteStore
+
+@Suite("dictation-station reports")
+struct ReportsCommandTests {
+    /// A data directory holding three reports, the middle one corrected, with audio files.
+    final class Fixture: Sendable {
+        let paths: StationPaths
+        let ids: [Int64]
+        let audio: URL
+
+        init() async throws {
+            paths = StationPaths(
+                dataDirectory: FileManager.default.temporaryDirectory.appendingPathComponent(
+                    "reports-command-\(UUID().uuidString)"))
+            let database = try await StationDatabase.open(paths)
+            audio = paths.audioDirectory.appendingPathComponent("jansen.wav")
+            try Data("RIFF".utf8).write(to: audio)
+            let reports = [
+                ("Room 12 – Mrs Jansen", "Wound clean and dry.\nDressing changed.", audio),
+                ("Zimmer 3 – Frau Özdemir", "Schmerzen im Knie.", nil),
+                ("Ward round", "All patients seen.", nil),
+            ]
+            var ids: [Int64] = []
+            for (minute, (session, text, audio)) in reports.enumerated() {
+                let report = try await database.add(
+                    NewReport(
+                        sessionName: session, locale: "en-US",
+                        created: Date(timeIntervalSince1970: 1_780_000_000 + Double(minute) * 60),
+                        audioDuration: .seconds(65 + minute), audioFile: audio, text: text))
+                ids.append(report.id)
+            }
+            _ = try await database.revise(
+                id: ids[1], text: "Schmerzen im linken Knie.", at: Date(timeIntervalSince1970: 1_780_000_500))
+            self.ids = ids
+        }
+
+        deinit { try? FileManager.default.removeItem(at: paths.dataDirectory) }
+
+        func run(_ arguments: [String]) throws -> StationBinary.Outcome {
+            try StationBinary.run(["--data-dir", paths.dataDirectory.path] + arguments)
+        }
+    }
+
+    @Test("lists reports newest first: id, created, session, duration, status, first line")
+    func list() async throws {
+        let fixture = try await Fixture()
+        let outcome = try fixture.run(["reports"])
+        #expect(outcome.status == 0)
+        let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0].hasPrefix("ID  CREATED"))
+        #expect(lines[1].hasPrefix(" 3  2026-05-28 20:28  Ward round "))
+        #expect(lines[2].contains("Zimmer 3 – Frau Özdemir"))
+        #expect(lines[2].hasSuffix("01:06  draft   Schmerzen im linken Knie."))
+        #expect(lines[3].hasSuffix("01:05  draft   Wound clean and dry."), "only the first line of the text")
+    }
+
+    @Test("searches by prefix, ignoring accents, through the data directory from the environment")
+    func search() async throws {
+        let fixture = try await Fixture()
+        let outcome = try StationBinary.run(
+            ["reports", "--search", "ozdem"], environment: ["DICTATION_STATION_HOME": fixture.paths.dataDirectory.path])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.contains("Frau Özdemir"))
+        #expect(!outcome.standardOutput.contains("Jansen"))
+        let none = try fixture.run(["reports", "--search", "nobody"])
+        #expect(none.status == 0)
+        #expect(none.standardOutput == "No reports match \"nobody\".\n")
+    }
+
+    @Test("--json lists every field as JSON")
+    func json() async throws {
+        let fixture = try await Fixture()
+        let outcome = try fixture.run(["reports", "--json"])
+        #expect(outcome.status == 0)
+        let array = try #require(
+            JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [[String: Any]])
+        #expect(array.map { $0["id"] as? Int } == fixture.ids.reversed().map { Int($0) })
+        #expect(array[1]["originalText"] as? String == "Schmerzen im Knie.")
+        #expect(array[1]["text"] as? String == "Schmerzen im linken Knie.")
+        #expect(array[2]["audioFile"] as? String == fixture.audio.path)
+    }
+
+    @Test("show prints the fields, the text and the original transcript")
+    func show() async throws {
+        let fixture = try await Fixture()
+        let outcome = try fixture.run(["reports", "show", String(fixture.ids[1])])
+        #expect(outcome.status == 0)
+        #expect(outcome.standardOutput.contains("Session:  Zimmer 3 – Frau Özdemir"))
+        #expect(outcome.standardOutput.contains("Revised:  1 time, last 2026-05-28 20:35"))
+        #expect(outcome.standardOutput.contains("\n\nSchmerzen im linken Knie.\n"))
+        #expect(outcome.standardOutput.hasSuffix("Original transcript:\nSchmerzen im Knie.\n"))
+    }
+
+    @Test("export --format fhir writes a DocumentReference carrying the text")
+    func exportFHIR() async throws {
+        let fixture = try await Fixture()
+        let outcome = try fixture.run(["reports", "export", String(fixture.ids[0]), "--format", "fhir"])
+        #expect(outcome.status == 0)
+        let object = try #require(
+            try JSONSerialization.jsonObject(with: Data(outcome.standardOutput.utf8)) as? [String: Any])
+        #expect(object["resourceType"] as? String == "DocumentReference")
+        let content = try #require(object["content"] as? [[String: Any]])
+        let attachment = try #require(content.first?["attachment"] as? [String: Any])
+        let base64 = try #require(attachment["data"] as? String)
+        let text = try #require(Data(base64Encoded: base64))
+        #expect(String(decoding: text, as: UTF8.self) == "Wound clean and dry.\nDressing changed.")
+        let json = try fixture.run(["reports", "export", String(fixture.ids[1]), "--format=json"])
+        #expect(json.standardOutput.contains("\"revisions\""))
+        let plain = try fixture.run(["reports", "export", String(fixture.ids[2])])
+        #expect(plain.standardOutput.hasPrefix("Report \(fixture.ids[2])\n"))
+    }
+
+    @Test("delete removes the report and its audio file")
+    func delete() async throws {
+        let fixture = try await Fixture()
+        let outcome = try fixture.run(["reports", "delete", String(fixture.ids[0])])
+        #expect(outcome.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: fixture.audio.path))
+        let list = try fixture.run(["reports"])
+        #expect(!list.standardOutput.contains("Jansen"))
+        #expect(list.standardOutput.split(separator: "\n").count == 3)
+    }
+
+    @Test(
+        "an unknown id gives a clear message and exit status 1",
+        arguments: [["show", "99"], ["delete", "99"], ["export", "99", "--format", "fhir"]])
+    func unknownID(arguments: [String]) async throws {
+        let fixture = try await Fixture()
+        let outcome = try fixture.run(["reports"] + arguments)
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError == "dictation-station: There is no report 99.\n")
+        #expect(outcome.standardOutput.isEmpty)
+    }
+
+    @Test(
+        "a wrong command line gives the usage and exit status 2",
+        arguments: [
+            ["show"], ["show", "abc"], ["export", "1", "--format", "pdf"], ["--colour"], ["delete", "1", "2"],
+        ])
+    func wrongCommandLine(arguments: [String]) async throws {
+        let fixture = try await Fixture()
+        let outcome = try fixture.run(["reports"] + arguments)
+        #expect(outcome.status == 2)
+        #expect(outcome.standardError.contains("reports export ID [--format text|json|fhir]"))
+        #expect(try fixture.run(["reports"]).standardOutput.split(separator: "\n").count == 4, "nothing was deleted")
+    }
+
+    @Test("a database of a newer version is refused with a clear message and exit status 1")
+    func newerDatabase() async throws {
+        let fixture = try await Fixture()
+        // Mark the database as a newer station would have left it.
+        try Connection(path: fixture.paths.database.path).execute("PRAGMA user_version = 7")
+        let outcome = try fixture.run(["reports"])
+        #expect(outcome.status == 1)
+        #expect(outcome.standardError.contains("written by a newer version of Dictation Station (schema 7"))
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import StationCore
+import StationTestSupport
+import Testing
+
+@MainActor
+@Suite("Errors")
+struct ErrorTests {
+    @Test("a capture that cannot start leaves the session idle with a user-facing error and a hint")
+    func startFails() async {
+        let fixture = StationFixture()
+        let session = fixture.makeSession()
+        session.pressMainAction()
+        let capture = try! #require(fixture.capture)
+        // The failure is set before the chained start runs.
+        capture.fail(.start, with: CaptureError.serverUnreachable(detail: "connection refused"))
+        await session.settle()
+        #expect(await eventually { session.state == .notRecording })
+        #expect(session.lastError == .microphoneUnavailable(detail: "connection refused"))
+        #expect(session.lastError?.recoveryHint.contains("PULSE_SERVER") == true)
+        let notification = try! #require(fixture.station.notifier.notifications.first)
+        #expect(notification.kind == .error)
+        #expect(fixture.diagnostics.entries.contains { $0.contains("connection refused") }, "the cause is logged")
+    }
+
+    @Test("a failed resume keeps the paused recording and its audio")
+    func resumeFails() async {
+        let fixture = StationFixture()
+        let session = fixture.makeSession()
+        session.pressMainAction()
+        session.pressMainAction()
+        await session.settleCalls()
+        let file = session.audioFile
+        fixture.capture?.fail(.resume, with: CaptureError.streamFailed(detail: "stream died"))
+        session.pressMainAction()
+        #expect(await eventually { session.state == .paused })
+        #expect(session.audioFile == file)
+        #expect(session.lastError == .captureFailed(detail: "stream died"))
+        #expect(fixture.removedAudio.current.isEmpty, "an error never throws audio away")
+        // The next resume opens a fresh capture appending to the same file.
+        session.pressMainAction()
+        await session.settleCalls()
+        #expect(session.state == .recording)
+        #expect(fixture.log.calls.last == "start \(file!.lastPathComponent) appending")
+    }
+
+    @Test("a failed transcription returns to paused with the audio, and send can be tried again")
+    func transcriptionFails() async {
+        let fixture = StationFixture()
+        let session = fixture.makeSession()
+        session.pressMainAction()
+        session.pressMainAction()
+        fixture.transcriber.fail(with: TranscriptionError.modelNotInstalled(locale: "en-US"))
+        session.pressSend()
+        await session.settle()
+        #expect(session.state == .paused)
+        #expect(session.lastError == .modelNotInstalled(locale: "en-US"))
+        #expect(session.lastError?.recoveryHint.contains("models install en-US") == true)
+        #expect(session.audioFile != nil)
+        #expect(fixture.reports.all.isEmpty)
+        fixture.transcriber.answer("second try")
+        session.pressSend()
+        await session.settle()
+        #expect(session.state == .notRecording)
+        #expect(fixture.reports.all.map(\.text) == ["second try"])
+        #expect(fixture.removedAudio.current.isEmpty)
+    }
+
+    @Test("a report that cannot be saved keeps the dictation paused with its audio")
+    func storeFails() async {
+        let fixture = StationFixture()
+        let session = fixture.makeSession()
+        session.pressMainAction()
+        session.pressMainAction()
+        fixture.reports.failWrites(with: CocoaError(.fileWriteOutOfSpace))
+        session.pressSend()
+        await session.settle()
+        #expect(session.state == .paused)
+        #expect(session.lastError == .reportNotSaved)
+        #expect(session.audioFile != nil)
+    }
+
+    @Test(
+        "every port error maps to a message and a recovery hint",
+        arguments: [
+            CaptureError.serverUnreachable(detail: "x"), .accessDenied(detail: "x"),
+            .noSuchSource(name: "usb", available: ["a", "b"]), .streamFailed(detail: "x"), .recordingElsewhere,
+            .fileUnwritable(detail: "x"),
+        ] as [any Error & Sendable]
+            + [
+                TranscriptionError.modelNotInstalled(locale: "nl-NL"), .modelBroken(locale: "nl-NL", detail: "x"),
+                .unreadableAudio(detail: "x"), .decoderFailed(detail: "x"),
+            ])
+    func messages(_ error: any Error & Sendable) {
+        let mapped = RecordingError(error)
+        #expect(!mapped.message.isEmpty)
+        #expect(!mapped.recoveryHint.isEmpty)
+    }
+
+    @Test("no such source lists the ones that exist")
+    func noSuchSource() {
+        let error = RecordingError(CaptureError.noSuchSource(name: "usb", available: ["mic.a", "mic.b"]))
+        #expect(error.recoveryHint.contains("mic.a, mic.b"))
+    }
+}
