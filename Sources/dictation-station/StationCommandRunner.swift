@@ -21,7 +21,13 @@ enum StationCommandRunner {
         }
         let clock = SystemClock()
         let log = FileStationLog(file: paths.logFile, clock: clock)
-        let ports = StationWiring.ports(paths: paths, globals: globals, log: log)
+        let ports: StationPorts
+        do {
+            ports = try await StationWiring.ports(paths: paths, globals: globals, log: log)
+        } catch {
+            printError("dictation-station: \(error)")
+            return CommandLineTool.Exit.failure
+        }
         let session = SessionDependencies(
             makeCapture: ports.makeCapture, transcriber: ports.transcriber, clock: clock, log: log,
             makeAudioFile: { [paths] id in paths.newAudioFile(for: id, at: clock.wallTime) })

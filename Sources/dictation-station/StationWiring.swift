@@ -1,4 +1,6 @@
 import Foundation
+import SQLiteStore
+import SphinxSpeech
 import StationCore
 import StationTUI
 
@@ -16,14 +18,20 @@ struct StationPorts {
     var installStatus: AsyncStream<String?>? = nil
 }
 
-/// THE WIRING POINT: the real adapters go here (PulseCapture, SphinxSpeech, SQLiteStore, the installer).
-/// Until they are merged, capture and transcription say clearly that they are missing, and nothing is stored.
+/// THE WIRING POINT: the adapters the station runs on. Reports, sessions and settings in SQLite, the
+/// PocketSphinx transcriber and the model installer are wired; capture and playback (PulseCapture) are
+/// still missing on this branch, so recording says clearly that there is no audio capture.
 enum StationWiring {
     @MainActor
-    static func ports(paths: StationPaths, globals: GlobalOptions, log: any StationLog) -> StationPorts {
-        StationPorts(
-            makeCapture: { UnavailableCapture() }, transcriber: UnavailableTranscriber(), reports: nil,
-            sessions: nil, settings: nil, locales: nil, sources: nil, player: nil)
+    static func ports(paths: StationPaths, globals: GlobalOptions, log: any StationLog) async throws -> StationPorts {
+        let database = try await StationDatabase.open(paths)
+        let (installStatus, statusUpdates) = AsyncStream.makeStream(of: String?.self)
+        let installer = try ModelWiring.installer(globals: globals, paths: paths)
+        return StationPorts(
+            makeCapture: { UnavailableCapture() }, transcriber: SphinxTranscriber(paths: paths, log: log),
+            reports: database, sessions: database, settings: database,
+            locales: InstallerCatalog(installer: installer, status: statusUpdates), sources: nil, player: nil,
+            installStatus: installStatus)
     }
 }
 

@@ -74,6 +74,37 @@ final class TerminalSmokeTests {
         #expect(!FileManager.default.fileExists(atPath: runtime.appendingPathComponent("dictation-station.sock").path))
     }
 
+    @Test("an imported dictation shows as a report; edit, save, quit, start again: the edit and the session are there")
+    func editSurvivesRestart() throws {
+        let speech = "/usr/share/pocketsphinx/test/data/librivox/sense_and_sensibility_01_austen_64kb-0880.wav"
+        let imported = try ctl("import", "--session", "Room 12", speech)
+        #expect(imported.status == 0, "\(imported.output)")
+        var tmux = try start()
+        defer { tmux.shutDown() }
+        let list = try tmux.waitFor("Room 12")
+        #expect(list.contains("draft"))
+        try tmux.send("Tab", "Enter")
+        _ = try tmux.waitFor("Report #1")
+        try tmux.send("e", "End")
+        try tmux.type(" CORRECTED")
+        try tmux.send("C-s")
+        _ = try tmux.waitFor("· corrected")
+        try tmux.send("Escape", "Tab", "n")
+        _ = try tmux.waitFor("New session")
+        try tmux.type("Ward round")
+        try tmux.send("Enter")
+        _ = try tmux.waitFor("○ Ward round")
+        try tmux.send("q")
+        #expect(try tmux.waitForExit() == 0)
+        tmux.shutDown()
+
+        tmux = try start()
+        let again = try tmux.waitFor("CORRECTED")
+        #expect(again.contains("○ Ward round"), "the session came back")
+        try tmux.send("q")
+        #expect(try tmux.waitForExit() == 0)
+    }
+
     @Test("wide characters typed into a name keep the boxes aligned in a real terminal")
     func wideName() throws {
         let tmux = try start()

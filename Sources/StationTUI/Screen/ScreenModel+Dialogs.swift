@@ -142,6 +142,7 @@ extension ScreenModel {
                     self?.notifier.info("Installing the speech model for \(value)…")
                     do {
                         try await catalog?.install(value)
+                        self?.notifier.info("The speech model for \(value) is installed.")
                     } catch {
                         self?.notifier.error("The model for \(value) could not be installed: \(error)")
                     }
