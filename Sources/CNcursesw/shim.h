@@ -24,4 +24,17 @@ static inline int ds_key_f(int n) { return KEY_F(n); }
 static inline int ds_err(void) { return ERR; }
 static inline int ds_ok(void) { return OK; }
 static inline const char *ds_ncurses_version(void) { return curses_version(); }
+static inline int ds_key_code_yes(void) { return KEY_CODE_YES; }
+static inline mmask_t ds_button1_pressed(void) { return BUTTON1_PRESSED; }
+static inline mmask_t ds_button1_clicked(void) { return BUTTON1_CLICKED; }
+static inline mmask_t ds_button1_released(void) { return BUTTON1_RELEASED; }
+/* The last mouse event's position; returns ERR when there is none. */
+static inline int ds_mouse_position(int *row, int *column, mmask_t *buttons) {
+    MEVENT event;
+    if (getmouse(&event) != OK) return ERR;
+    *row = event.y;
+    *column = event.x;
+    *buttons = event.bstate;
+    return OK;
+}
 #endif

@@ -1,8 +1,108 @@
-/// Opens the station screen in the terminal.
+import Foundation
+import StationCore
+import StationTUI
+
+/// Opens the station screen in the terminal: builds the station on the ports from `StationWiring`,
+/// starts the control socket, and runs the screen until the person quits.
 enum StationCommandRunner {
     @MainActor
     static func run(globals: GlobalOptions) async -> Int32 {
-        printError("dictation-station: the station screen is not available in this build yet; see --help.")
-        return CommandLineTool.Exit.failure
+        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
+            printError("dictation-station: the station needs a terminal; for scripts use a subcommand (see --help).")
+            return CommandLineTool.Exit.failure
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let paths = StationPaths.resolve(option: globals.dataDirectory, environment: environment)
+        do {
+            try paths.createDirectories()
+        } catch {
+            printError("dictation-station: cannot create the data directory \(paths.dataDirectory.path): \(error)")
+            return CommandLineTool.Exit.failure
+        }
+        let clock = SystemClock()
+        let log = FileStationLog(file: paths.logFile, clock: clock)
+        let ports: StationPorts
+        do {
+            ports = try await StationWiring.ports(paths: paths, globals: globals, log: log)
+        } catch {
+            printError("dictation-station: \(error)")
+            return CommandLineTool.Exit.failure
+        }
+        let session = SessionDependencies(
+            makeCapture: ports.makeCapture, transcriber: ports.transcriber, clock: clock, log: log,
+            makeAudioFile: { [paths] id in paths.newAudioFile(for: id, at: clock.wallTime) })
+        let station = Station(
+            dependencies: StationDependencies(session: session, reports: ports.database, sessions: ports.database),
+            locale: LocaleMatcher.fallback)
+        let locales = LocaleChoice(
+            installer: ports.installer, settings: ports.database, notifier: station.notifier, environment: environment)
+        await locales.restore()
+        station.locale = locales.locale
+        // The first dictation should not wait for the decoder to load.
+        Task.detached { [preload = ports.preload, locale = locales.locale] in await preload(locale) }
+        do {
+            try await station.restoreSessions()
+            if let saved = try await ports.database.setting(SettingKey.selectedSession),
+                let session = station.sessions.first(where: { $0.id.rawValue == saved })
+            {
+                station.select(session.id)
+            }
+        } catch {
+            log.log(.error, "restoring sessions failed: \(error)")
+            station.notifier.error("The saved sessions could not be read; new dictations still work.")
+        }
+        let (installStatus, statusUpdates) = AsyncStream.makeStream(of: String?.self)
+        let services = ScreenServices(
+            reports: ports.database, settings: ports.database,
+            locales: InstallerCatalog(installer: ports.installer, choice: locales, status: statusUpdates),
+            sources: ports.sources, player: ports.player,
+            exportDirectory: paths.dataDirectory.appendingPathComponent("exports"), clock: clock)
+        let model = ScreenModel(station: station, services: services)
+        let watches = [
+            Task { @MainActor in
+                for await status in installStatus { model.installStatus = status }
+            },
+            Task { @MainActor in
+                for await wait in ports.modelWaits {
+                    if let notice = InstallNotice.notification(for: wait) {
+                        station.notifier.post(notice.kind, notice.message)
+                    }
+                }
+            },
+            // Reports another station process added on this data directory show within a second.
+            Task { @MainActor in
+                for await _ in StoreChangeWatcher.changes(of: ports.database, clock: clock) { model.reloadReports() }
+            },
+        ]
+        defer { for watch in watches { watch.cancel() } }
+        let control = startControl(station: station, paths: paths, environment: environment, log: log)
+        let colors = !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty
+        let screen = StationScreen(model: model, colors: colors, environment: environment, clock: clock)
+        defer { control?.stop() }
+        do {
+            try await screen.run()
+        } catch {
+            printError("dictation-station: \(error)")
+            return CommandLineTool.Exit.failure
+        }
+        try? await ports.database.setSetting(SettingKey.selectedSession, station.selectedID?.rawValue)
+        return CommandLineTool.Exit.success
+    }
+
+    /// Starts the control socket; the station also works without it, and says why it has none.
+    @MainActor
+    private static func startControl(
+        station: Station, paths: StationPaths, environment: [String: String], log: any StationLog
+    ) -> ControlServer? {
+        let path = ControlServer.defaultPath(environment: environment, dataDirectory: paths.dataDirectory)
+        let server = ControlServer(path: path) { line in ControlProtocol.answer(line, station: station) }
+        do {
+            try server.start()
+            return server
+        } catch {
+            log.log(.warning, "control socket unavailable: \(error)")
+            station.notifier.warning("No control socket (\(error)); ctl commands will not reach this station.")
+            return nil
+        }
     }
 }

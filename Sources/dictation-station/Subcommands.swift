@@ -13,5 +13,7 @@ enum Subcommands {
         ImportCommand.subcommand,
         RecordCommand.subcommand,
         SourcesCommand.subcommand,
+        ControlCommands.ctl,
+        ControlCommands.status,
     ]
 }

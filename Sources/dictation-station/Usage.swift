@@ -36,7 +36,7 @@ enum Usage {
                               write a report as text, as JSON with its revisions, or as an
                               HL7 FHIR R4 DocumentReference for an electronic health record
 
-        Subcommands:
+        Transcription:
           transcribe [--locale LOCALE] [--tsv] FILE...
                               print the transcript of each recording (WAV, FLAC, Ogg, MP3; any
                               rate, mono or stereo); --tsv prints one line per file: FILE<TAB>TEXT
@@ -46,12 +46,19 @@ enum Usage {
                               NAME: transcribed, stored, the audio copied into the data directory
                               (default locale: the station's chosen locale, else en-US)
 
-        Subcommands:
+        Audio:
           record [--source NAME] [--duration SECONDS] [--append] FILE.wav
                               record from the microphone (16 kHz mono) until the duration passes
                               or Ctrl-C, with a level meter; --append repairs and continues a file
                               left by a killed recording
           sources             list the capture sources: default (*), name, description
+
+        Driving a running station:
+          ctl COMMAND         drive the running station: toggle, send, discard, select NAME, status
+                              (through its control socket, $XDG_RUNTIME_DIR/dictation-station.sock,
+                              else control.sock in the data directory)
+          status [--json]     one line on the running station, for a tmux status bar
+                              (prints "no station running" and exits 1 when none is)
 
         Exit status: 0 on success, 1 when something failed, 2 for a wrong command line.
 

@@ -1,0 +1,23 @@
+/// What a piece of text is, for the person reading it; the theme decides how each role looks.
+public enum StyleRole: Int, Sendable, CaseIterable {
+    case normal
+    case title
+    case heading
+    case focusedHeading
+    case selection
+    case dim
+    case recording
+    case paused
+    case processing
+    case idle
+    case info
+    case warning
+    case error
+    case keyName
+    case keyLabel
+    case meterLow
+    case meterHigh
+    case match
+    case dialog
+    case input
+}

@@ -1,0 +1,56 @@
+/// A dialog centred over the screen: a question, a name field, or a list to pick from.
+@MainActor
+enum DialogView {
+    static func draw(_ dialog: Dialog, into writer: CanvasWriter) {
+        let area = writer.area
+        let width = min(area.width - 2, 64)
+        switch dialog {
+        case .confirm(let title, let message, _):
+            let lines = writer.fit.wrap(SafeText.line(message), width: width - 4)
+            let inner = frame(title, height: lines.count + 4, width: width, in: writer)
+            for (row, line) in lines.enumerated() { inner.text(line, row: row, column: 1, role: .dialog) }
+            let choices = inner.text("y", row: inner.area.height - 1, column: 1, role: .keyName)
+            let after = inner.text(" Yes   ", row: inner.area.height - 1, column: choices, role: .dialog)
+            let no = inner.text("n", row: inner.area.height - 1, column: after, role: .keyName)
+            inner.text(" No", row: inner.area.height - 1, column: no, role: .dialog)
+        case .input(let title, let field, _, let error):
+            let inner = frame(title, height: error == nil ? 5 : 6, width: width, in: writer)
+            inner.text("Name:", row: 0, column: 1, role: .dialog)
+            let fieldWidth = inner.area.width - 2
+            inner.text(String(repeating: " ", count: fieldWidth), row: 1, column: 1, role: .input)
+            let characters = field.lines[0]
+            let before = characters[..<field.cursor.column].reduce(0) { $0 + inner.fit.measure($1) }
+            // Scroll the field so the cursor stays visible.
+            var skip = 0
+            var shown = before
+            while shown >= fieldWidth, skip < characters.count {
+                shown -= inner.fit.measure(characters[skip])
+                skip += 1
+            }
+            inner.text(String(characters[skip...]), row: 1, column: 1, role: .input, width: fieldWidth)
+            inner.cursor(row: 1, column: 1 + shown)
+            if let error { inner.text(error, row: 2, column: 1, role: .error) }
+            inner.text("Enter accepts · Esc cancels", row: inner.area.height - 1, column: 1, role: .dim)
+        case .picker(let title, let options, let selection, _):
+            let height = min(area.height - 2, options.count + 2)
+            let inner = frame(title, height: height, width: width, in: writer)
+            let visible = inner.area.height
+            let top = ListScroll.top(selection: selection, count: options.count, visible: visible, previous: 0)
+            let detailWidth = options.map { inner.fit.width($0.detail) }.max() ?? 0
+            for row in 0..<visible where top + row < options.count {
+                let option = options[top + row]
+                let role: StyleRole = top + row == selection ? .selection : .dialog
+                inner.fill(row: row, role: role)
+                inner.text(option.label, row: row, column: 1, role: role, width: inner.area.width - detailWidth - 3)
+                inner.text(option.detail, row: row, column: inner.area.width - detailWidth - 1, role: role)
+            }
+        }
+    }
+
+    private static func frame(_ title: String, height: Int, width: Int, in writer: CanvasWriter) -> CanvasWriter {
+        let rect = writer.area.centered(height: height, width: width).offset(by: writer.area)
+        let inner = writer.sub(rect).box(title: title, role: .dialog, titleRole: .focusedHeading)
+        inner.fillAll(role: .dialog)
+        return inner
+    }
+}

@@ -1,0 +1,118 @@
+import StationCore
+
+/// One key of a pane: how it is written, a short label for the key bar, and a sentence for the help.
+public struct KeyBinding: Sendable, Equatable {
+    public var keys: String
+    public var label: String
+    public var help: String
+    /// Whether the key bar shows it now (the help lists it always).
+    public var applies: Bool
+
+    public init(_ keys: String, _ label: String, _ help: String, applies: Bool = true) {
+        self.keys = keys
+        self.label = label
+        self.help = help
+        self.applies = applies
+    }
+}
+
+/// The keys of whatever is on top of the screen now, for the key bar and the help overlay.
+@MainActor
+public enum KeyHelp {
+    public static func bindings(for model: ScreenModel) -> (title: String, keys: [KeyBinding]) {
+        if let dialog = model.dialog { return ("Dialog", dialogKeys(dialog)) }
+        if model.editor != nil { return ("Editing a report", editorKeys) }
+        if let view = model.reportView { return ("Report", reportViewKeys(view)) }
+        if model.searchField != nil { return ("Search", searchKeys) }
+        return model.focus == .sessions ? ("Sessions", sessionKeys(model)) : ("Reports", reportListKeys(model))
+    }
+
+    static func sessionKeys(_ model: ScreenModel) -> [KeyBinding] {
+        let session = model.station.selected
+        let state = session?.state ?? .notRecording
+        let mainLabel = state == .recording ? "Pause" : state == .paused ? "Resume" : "Record"
+        return [
+            KeyBinding(
+                "Space", mainLabel, "Record, pause or resume the selected session", applies: state != .processing),
+            KeyBinding(
+                "Enter", "Send", "Send the paused dictation to be transcribed", applies: session?.canSend == true),
+            KeyBinding(
+                "d", "Discard", "Discard the paused dictation (asks first)", applies: session?.canDiscard == true),
+            KeyBinding("F2 n", "New", "Make a new session"),
+            KeyBinding("F4 r", "Rename", "Rename the selected session", applies: session != nil),
+            KeyBinding("F8 Del", "Delete", "Delete the selected session (asks first)", applies: session != nil),
+            KeyBinding("F5 l", "Locale", "Choose the locale of new sessions"),
+            KeyBinding("F6 s", "Source", "Choose the capture source"),
+            KeyBinding("↑↓ j k", "Select", "Select a session", applies: false),
+            KeyBinding("Tab", "Reports", "Switch to the report list"),
+            KeyBinding("F3 /", "Search", "Search the reports"),
+            KeyBinding("F1 ?", "Help", "Show the keys"),
+            KeyBinding("F10 q", "Quit", "Quit (asks when a dictation is not sent)"),
+        ]
+    }
+
+    static func reportListKeys(_ model: ScreenModel) -> [KeyBinding] {
+        let has = model.selectedReport != nil
+        return [
+            KeyBinding("Enter", "Open", "Open the selected report", applies: has),
+            KeyBinding("e", "Edit", "Edit the report's text here", applies: has),
+            KeyBinding("E", "$EDITOR", "Edit the report's text in $EDITOR", applies: has),
+            KeyBinding("p", "Play", "Play the report's audio", applies: has),
+            KeyBinding("x", "Export", "Export the report as text and JSON", applies: has),
+            KeyBinding("F3 /", "Search", "Search the reports"),
+            KeyBinding("↑↓ PgUp PgDn", "Move", "Move in the list", applies: false),
+            KeyBinding("Space", "Record", "Record, pause or resume the selected session"),
+            KeyBinding("Tab", "Sessions", "Switch to the sessions list"),
+            KeyBinding("Esc", "Clear", "Clear the search", applies: !model.searchQuery.isEmpty),
+            KeyBinding("F1 ?", "Help", "Show the keys"),
+            KeyBinding("F10 q", "Quit", "Quit (asks when a dictation is not sent)"),
+        ]
+    }
+
+    static func reportViewKeys(_ view: ReportViewState) -> [KeyBinding] {
+        let playing = view.playback != .stopped
+        return [
+            KeyBinding("e", "Edit", "Edit the text here"),
+            KeyBinding("E", "$EDITOR", "Edit the text in $EDITOR"),
+            KeyBinding("o Tab", view.showOriginal ? "Text" : "Original", "Show the original transcript or the text"),
+            KeyBinding(
+                "p", playing ? (view.playback == .playing ? "Pause" : "Resume") : "Play", "Play or pause the audio"),
+            KeyBinding("← →", "±5 s", "Skip back or forward five seconds", applies: playing),
+            KeyBinding("x", "Export", "Export as text and JSON"),
+            KeyBinding("Space", "Record", "Record, pause or resume the selected session", applies: false),
+            KeyBinding("↑↓ PgUp PgDn", "Scroll", "Scroll the text", applies: false),
+            KeyBinding("F1 ?", "Help", "Show the keys"),
+            KeyBinding("Esc q", "Close", "Close the report"),
+        ]
+    }
+
+    static let editorKeys: [KeyBinding] = [
+        KeyBinding("Ctrl-S", "Save", "Save the text as a new revision"),
+        KeyBinding("Esc", "Cancel", "Stop editing (asks when there are changes)"),
+        KeyBinding("Ctrl-Z", "Undo", "Undo the last change"),
+        KeyBinding("Ctrl-←→", "Word", "Move by words (also Alt-B, Alt-F)"),
+        KeyBinding("Home End", "Line", "Start or end of the line (also Ctrl-A, Ctrl-E)"),
+        KeyBinding("PgUp PgDn", "Page", "Move a screenful"),
+        KeyBinding("F1", "Help", "Show the keys"),
+    ]
+
+    static let searchKeys: [KeyBinding] = [
+        KeyBinding("Enter", "Keep", "Keep the search and go to the list"),
+        KeyBinding("Esc", "Clear", "Clear the search"),
+        KeyBinding("F1", "Help", "Show the keys"),
+    ]
+
+    static func dialogKeys(_ dialog: Dialog) -> [KeyBinding] {
+        switch dialog {
+        case .confirm:
+            [KeyBinding("y Enter", "Yes", "Do it"), KeyBinding("n Esc", "No", "Leave things as they are")]
+        case .input:
+            [KeyBinding("Enter", "OK", "Accept the name"), KeyBinding("Esc", "Cancel", "Close without changes")]
+        case .picker:
+            [
+                KeyBinding("↑↓", "Move", "Move in the list"), KeyBinding("Enter", "Choose", "Choose the entry"),
+                KeyBinding("Esc", "Cancel", "Close without changes"),
+            ]
+        }
+    }
+}

@@ -1,0 +1,39 @@
+import StationCore
+
+/// The newest notifications, one per row, coloured by kind; the last row says how many more wait.
+@MainActor
+enum NotificationStrip {
+    static func draw(_ notifications: [StationNotification], into writer: CanvasWriter) {
+        let rows = writer.area.height
+        guard rows > 0, !notifications.isEmpty else { return }
+        // One row: the newest with a count beside it. More rows: the newest, then a row with the count.
+        let shown = notifications.count > rows && rows > 1 ? rows - 1 : min(rows, notifications.count)
+        let waiting = notifications.count - shown
+        for (row, notification) in notifications.prefix(shown).enumerated() {
+            let more = rows == 1 ? waiting : 0
+            draw(notification, more: more, into: writer, row: row)
+        }
+        if waiting > 0, rows > 1 {
+            writer.text("+\(waiting) more", row: rows - 1, role: .dim)
+        }
+    }
+
+    private static func draw(_ notification: StationNotification, more: Int, into writer: CanvasWriter, row: Int) {
+        let role: StyleRole
+        let label: String
+        switch notification.kind {
+        case .info: (role, label) = (.info, "i")
+        case .warning: (role, label) = (.warning, "!")
+        case .error: (role, label) = (.error, "✖")
+        }
+        let suffix = more > 0 ? " (+\(more) more)" : ""
+        let suffixWidth = writer.fit.width(suffix)
+        let column = writer.text(" \(label) ", row: row, role: role)
+        writer.text(
+            notification.message, row: row, column: column + 1, role: role,
+            width: writer.area.width - column - 1 - suffixWidth)
+        if more > 0 {
+            writer.text(suffix, row: row, column: writer.area.width - suffixWidth, role: .dim)
+        }
+    }
+}

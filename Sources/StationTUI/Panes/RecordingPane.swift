@@ -1,0 +1,74 @@
+import StationCore
+
+/// The selected session in detail: its name, its state in words and colour, the timer, the level
+/// meter, and the live transcript or the last error.
+@MainActor
+enum RecordingPane {
+    static func draw(_ model: ScreenModel, into writer: CanvasWriter) {
+        let inner = writer.box(title: "Recording")
+        guard let session = model.station.selected else {
+            inner.text("No session selected.", row: 0, role: .dim)
+            inner.text("Press n for a new session, or Space to start dictating at once.", row: 1, role: .dim)
+            return
+        }
+        let fit = inner.fit
+        let locale = session.locale
+        inner.text(session.name, row: 0, role: .heading, width: inner.area.width - fit.width(locale) - 1)
+        inner.text(locale, row: 0, column: inner.area.width - fit.width(locale), role: .dim)
+
+        var words = " \(StateStyle.words(session.state)) "
+        if session.state == .processing {
+            words = " \(StateStyle.mark(.processing, phase: model.spinnerPhase)) TRANSCRIBING "
+        }
+        var column = inner.text(words, row: 1, role: StateStyle.role(session.state))
+        if session.state == .recording || session.state == .paused {
+            column = inner.text(
+                " " + ElapsedTimeFormat.string(for: session.elapsed), row: 1, column: column, role: .heading)
+        }
+        inner.text("  " + hint(for: session), row: 1, column: column, role: .dim)
+
+        if session.state == .recording {
+            meter(session.level, into: inner, row: 2)
+        }
+        let textTop = 3
+        let room = inner.area.height - textTop
+        guard room > 0 else { return }
+        if let error = session.lastError {
+            let lines = fit.wrapLines([error.message, error.recoveryHint], width: inner.area.width)
+            for (offset, line) in lines.prefix(room).enumerated() {
+                inner.text(line, row: textTop + offset, role: .error)
+            }
+        } else if !session.partialTranscript.isEmpty {
+            let lines = fit.wrap(SafeText.line(session.partialTranscript), width: inner.area.width)
+            for (offset, line) in lines.suffix(room).enumerated() {
+                inner.text(line, row: textTop + offset, role: .normal)
+            }
+        }
+    }
+
+    /// What the keys do now, in a few words.
+    static func hint(for session: DictationSession) -> String {
+        switch session.state {
+        case .notRecording: "Space records"
+        case .recording: "Space pauses"
+        case .paused: "Space resumes · Enter sends · d discards"
+        case .processing: "d cancels"
+        }
+    }
+
+    /// A bar as wide as the pane: filled cells for the level, louder parts in the high role.
+    static func meter(_ level: AudioLevel, into writer: CanvasWriter, row: Int) {
+        let label = "Level "
+        let start = writer.text(label, row: row, role: .dim)
+        let width = max(0, writer.area.width - start)
+        let filled = min(width, Int((level.peak * Double(width)).rounded()))
+        let loud = Int(Double(width) * 0.8)
+        writer.text(String(repeating: "█", count: min(filled, loud)), row: row, column: start, role: .meterLow)
+        if filled > loud {
+            writer.text(String(repeating: "█", count: filled - loud), row: row, column: start + loud, role: .meterHigh)
+        }
+        if filled < width {
+            writer.text(String(repeating: "·", count: width - filled), row: row, column: start + filled, role: .dim)
+        }
+    }
+}

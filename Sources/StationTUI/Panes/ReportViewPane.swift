@@ -1,0 +1,34 @@
+import StationCore
+
+/// An open report: details on top, then its wrapped text or its original transcript.
+@MainActor
+enum ReportViewPane {
+    static func draw(_ view: ReportViewState, into writer: CanvasWriter) {
+        let report = view.report
+        let inner = writer.box(
+            title: "Report #\(report.id) · \(SafeText.line(report.sessionName))", titleRole: .focusedHeading)
+        var details =
+            "\(ReportListPane.timestamp(report.created)) · \(ElapsedTimeFormat.string(for: report.audioDuration))"
+        details += " · \(report.locale) · \(report.status.rawValue)"
+        if let confidence = report.confidence { details += " · confidence \(Int((confidence * 100).rounded()))%" }
+        if report.text != report.originalText { details += " · corrected" }
+        let detailLines = inner.fit.wrap(details, width: inner.area.width).prefix(2)
+        for (row, line) in detailLines.enumerated() { inner.text(line, row: row, role: .dim) }
+        let top = detailLines.count
+        var heading = view.showOriginal ? "Original transcript" : "Text"
+        switch view.playback {
+        case .playing: heading += "  ▶ playing (← → ±5 s)"
+        case .paused: heading += "  ‖ playback paused"
+        case .stopped: break
+        }
+        inner.text(heading, row: top, role: view.playback == .stopped ? .heading : .info)
+        let body = view.showOriginal ? report.originalText : report.text
+        let lines = inner.fit.wrapLines(SafeText.lines(body), width: inner.area.width)
+        let room = max(0, inner.area.height - top - 1)
+        let first = min(view.scroll, max(0, lines.count - room))
+        for row in 0..<room where first + row < lines.count {
+            inner.text(lines[first + row], row: top + 1 + row)
+        }
+        if lines.isEmpty { inner.text("(empty)", row: top + 1, role: .dim) }
+    }
+}

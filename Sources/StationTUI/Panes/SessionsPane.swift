@@ -1,0 +1,34 @@
+import StationCore
+
+/// The list of sessions: state mark, name, elapsed time; the selected one highlighted.
+@MainActor
+enum SessionsPane {
+    static func draw(_ model: ScreenModel, into writer: CanvasWriter) {
+        let focused = model.focus == .sessions && model.reportView == nil
+        let inner = writer.box(title: "Sessions", titleRole: focused ? .focusedHeading : .heading)
+        let sessions = model.station.sessions
+        guard !sessions.isEmpty else {
+            inner.text("No sessions yet.", row: 0, role: .dim)
+            inner.text("n: new session", row: 1, role: .dim)
+            return
+        }
+        let fit = inner.fit
+        for row in 0..<inner.area.height {
+            let index = model.sessionsTop + row
+            guard sessions.indices.contains(index) else { break }
+            let session = sessions[index]
+            let isSelected = session.id == model.station.selectedID
+            let time = session.state == .notRecording ? "" : ElapsedTimeFormat.string(for: session.elapsed)
+            let timeWidth = fit.width(time)
+            let nameWidth = max(1, inner.area.width - 3 - timeWidth - 1)
+            let lineRole: StyleRole = isSelected ? .selection : .normal
+            inner.fill(row: row, role: lineRole)
+            let mark = StateStyle.mark(session.state, phase: model.spinnerPhase)
+            inner.text(mark, row: row, column: 1, role: isSelected ? .selection : StateStyle.role(session.state))
+            inner.text(fit.pad(SafeText.line(session.name), to: nameWidth), row: row, column: 3, role: lineRole)
+            if !time.isEmpty {
+                inner.text(time, row: row, column: inner.area.width - timeWidth, role: lineRole)
+            }
+        }
+    }
+}

@@ -1,0 +1,41 @@
+import StationCore
+
+/// What a confirmation will do when the person says yes.
+public enum ConfirmAction: Sendable, Equatable {
+    case discard
+    case deleteSession(SessionID)
+    case quit
+    case abandonEdit
+}
+
+/// What a text field is for.
+public enum InputPurpose: Sendable, Equatable {
+    case newSession
+    case rename(SessionID)
+}
+
+/// What a picker chooses.
+public enum PickerPurpose: Sendable, Equatable {
+    case locale
+    case source
+}
+
+/// One line of a picker: what it shows, a detail in a second column, and the value chosen.
+public struct PickerOption: Sendable, Equatable {
+    public var label: String
+    public var detail: String
+    public var value: String
+
+    public init(label: String, detail: String, value: String) {
+        self.label = label
+        self.detail = detail
+        self.value = value
+    }
+}
+
+/// A dialog over the screen; it takes every key until it is closed.
+public enum Dialog: Sendable, Equatable {
+    case confirm(title: String, message: String, action: ConfirmAction)
+    case input(title: String, field: TextEditorModel, purpose: InputPurpose, error: String?)
+    case picker(title: String, options: [PickerOption], selection: Int, purpose: PickerPurpose)
+}

@@ -1,0 +1,174 @@
+import Foundation
+import StationCore
+
+/// The report view, the in-place editor, playback, export and the external editor.
+extension ScreenModel {
+    func openSelectedReport() {
+        guard let report = selectedReport else { return }
+        if reportView?.report.id != report.id { reportView = ReportViewState(report: report) }
+    }
+
+    func startEditing() {
+        guard let report = reportView?.report else { return }
+        editor = ReportEditorState(report: report, text: TextEditorModel(text: report.text))
+    }
+
+    /// The width the editor wraps at, as the editor view draws it.
+    var editorWrap: WrapContext { WrapContext(width: max(1, layout.body.width - 2), measure: measure) }
+    var editorHeight: Int { max(1, layout.body.height - 3) }
+
+    func handleReportViewKey(_ key: Key) -> ScreenEffect {
+        guard var view = reportView else { return .none }
+        switch key {
+        case .escape, .character("q"):
+            if view.playback != .stopped, let player = services.player { run { await player.stop() } }
+            reportView = nil
+            return .none
+        case .up, .character("k"): view.scroll = max(0, view.scroll - 1)
+        case .down, .character("j"): view.scroll += 1
+        case .pageUp: view.scroll = max(0, view.scroll - max(1, layout.body.height - 4))
+        case .pageDown: view.scroll += max(1, layout.body.height - 4)
+        case .home: view.scroll = 0
+        case .character("o"), .tab: view.showOriginal.toggle()
+        case .character("e"):
+            startEditing()
+            return .none
+        case .character("E"): return .editExternally(view.report)
+        case .character("x"): export(view.report)
+        case .character("p"):
+            togglePlayback()
+            return .none
+        case .character(" "):
+            // Space means record, pause and resume everywhere; the title line shows the state.
+            let outcome = station.toggle()
+            if !outcome.succeeded { notifier.warning(outcome.message) }
+            return .none
+        case .left, .character("["): seek(by: .seconds(-5))
+        case .right, .character("]"): seek(by: .seconds(5))
+        default: break
+        }
+        reportView = view
+        return .none
+    }
+
+    func handleEditorKey(_ key: Key) -> ScreenEffect {
+        guard var state = editor else { return .none }
+        let wrap = editorWrap
+        switch key {
+        case .escape:
+            if state.text.isDirty {
+                dialog = .confirm(
+                    title: "Abandon changes?", message: "Your changes to this report are not saved. Throw them away?",
+                    action: .abandonEdit)
+            } else {
+                editor = nil
+            }
+            return .none
+        case .control("s"):
+            save(state)
+            return .none
+        case .enter: state.text.insertNewline()
+        case .up: state.text.moveUp(in: wrap)
+        case .down: state.text.moveDown(in: wrap)
+        case .pageUp: state.text.movePage(by: -editorHeight, in: wrap)
+        case .pageDown: state.text.movePage(by: editorHeight, in: wrap)
+        case .home, .control("a"): state.text.moveHome(in: wrap)
+        case .end, .control("e"): state.text.moveEnd(in: wrap)
+        default:
+            guard state.text.applyLineKey(key) else { return .none }
+        }
+        state.text.reveal(height: editorHeight, in: wrap)
+        editor = state
+        return .none
+    }
+
+    /// Saves the edited text as a new revision and shows it in the report view.
+    private func save(_ state: ReportEditorState) {
+        guard state.text.isDirty else {
+            editor = nil
+            notifier.info("No changes to save.")
+            return
+        }
+        revise(state.report, text: state.text.text) { [weak self] in self?.editor = nil }
+    }
+
+    /// Saves what came back from `$EDITOR`.
+    public func finishExternalEdit(of report: Report, text: String?) {
+        guard let text else {
+            notifier.error("The editor failed; the report is unchanged.")
+            return
+        }
+        guard text != report.text else {
+            notifier.info("No changes to save.")
+            return
+        }
+        revise(report, text: text) {}
+    }
+
+    private func revise(_ report: Report, text: String, then: @escaping @MainActor () -> Void) {
+        guard let store = services.reports else {
+            notifier.error("Reports cannot be saved in this build.")
+            return
+        }
+        let time = services.clock.wallTime
+        run { [weak self] in
+            do {
+                let saved = try await store.revise(id: report.id, text: text, at: time)
+                guard let self else { return }
+                if let index = self.reports.firstIndex(where: { $0.id == saved.id }) { self.reports[index] = saved }
+                if self.reportView?.report.id == saved.id { self.reportView?.report = saved }
+                then()
+                self.notifier.info("Saved a new revision of the report.")
+            } catch {
+                self?.notifier.error("The report could not be saved; your text is still in the editor.")
+            }
+        }
+    }
+
+    func togglePlayback() {
+        guard var view = reportView else { return }
+        guard let player = services.player else {
+            notifier.warning("Audio playback is not available in this build.")
+            return
+        }
+        guard let file = view.report.audioFile else {
+            notifier.warning("This report has no audio.")
+            return
+        }
+        switch view.playback {
+        case .stopped:
+            view.playback = .playing
+            let id = view.report.id
+            run { [weak self] in
+                do {
+                    try await player.play(file: file)
+                } catch {
+                    self?.notifier.error("The audio could not be played.")
+                    if self?.reportView?.report.id == id { self?.reportView?.playback = .stopped }
+                }
+            }
+        case .playing:
+            view.playback = .paused
+            run { try? await player.pause() }
+        case .paused:
+            view.playback = .playing
+            run { try? await player.resume() }
+        }
+        reportView = view
+    }
+
+    private func seek(by offset: Duration) {
+        guard reportView?.playback != .stopped, let player = services.player else { return }
+        run { try? await player.seek(by: offset) }
+    }
+
+    /// Writes the report's text and details to the export directory.
+    func export(_ report: Report) {
+        do {
+            let url = try ReportFiles.write(report, to: services.exportDirectory)
+            notifier.info("Exported to \(url.path) (and .json beside it).")
+        } catch {
+            notifier.error("The report could not be exported to \(services.exportDirectory.path).")
+        }
+    }
+}

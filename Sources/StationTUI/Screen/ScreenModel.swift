@@ -1,0 +1,168 @@
+import Foundation
+import Observation
+import StationCore
+
+/// What the terminal must do after a key that the model cannot do itself.
+public enum ScreenEffect: Sendable, Equatable {
+    case none
+    case quit
+    /// Suspend the screen, run `$EDITOR` on the report's text, and hand the result to `finishExternalEdit`.
+    case editExternally(Report)
+}
+
+/// The panes that take the arrow keys on the main screen.
+public enum FocusedPane: Sendable, Equatable {
+    case sessions
+    case reports
+}
+
+/// Whether a report's audio is playing.
+public enum PlaybackState: Sendable, Equatable {
+    case stopped, playing, paused
+}
+
+/// An open report: its text or its original transcript, scrolled, maybe playing.
+public struct ReportViewState: Sendable, Equatable {
+    public var report: Report
+    public var showOriginal = false
+    public var scroll = 0
+    public var playback = PlaybackState.stopped
+}
+
+/// A report whose text is being edited in place.
+public struct ReportEditorState: Sendable, Equatable {
+    public var report: Report
+    public var text: TextEditorModel
+}
+
+/// The screen's state and every key's meaning. Views only render it; all changes happen here, so keys,
+/// mouse clicks and tests drive the same code.
+@MainActor
+@Observable
+public final class ScreenModel {
+    public let station: Station
+    let services: ScreenServices
+    /// Measures characters as the terminal does, for the editor's vertical moves.
+    @ObservationIgnored let measure: (Character) -> Int
+
+    public var focus = FocusedPane.sessions
+    public internal(set) var reports: [Report] = []
+    public internal(set) var reportSelection = 0
+    public internal(set) var reportsTop = 0
+    public internal(set) var sessionsTop = 0
+    /// Whether more reports than loaded may match.
+    var reportsMayContinue = false
+    public internal(set) var searchQuery = ""
+    /// The search being typed, while `/` is active.
+    public internal(set) var searchField: TextEditorModel?
+    public internal(set) var dialog: Dialog?
+    public internal(set) var helpShown = false
+    public internal(set) var reportView: ReportViewState?
+    public internal(set) var editor: ReportEditorState?
+    /// An install in progress, for the title line ("de-DE 42%"); set by whoever runs the installer.
+    public var installStatus: String?
+    public internal(set) var rows = 24
+    public internal(set) var columns = 80
+    /// Advances while something is processing, so the spinner turns.
+    public internal(set) var spinnerPhase = 0
+    @ObservationIgnored var pending: [Task<Void, Never>] = []
+
+    static let pageSize = 200
+
+    public init(station: Station, services: ScreenServices, measure: @escaping (Character) -> Int = DisplayWidth.of) {
+        self.station = station
+        self.services = services
+        self.measure = measure
+        station.onReportAdded = { [weak self] _ in self?.reloadReports() }
+    }
+
+    public var layout: ScreenLayout { ScreenLayout(rows: rows, columns: columns) }
+
+    /// Takes the terminal's new size; everything else is kept.
+    public func resize(rows: Int, columns: Int) {
+        self.rows = rows
+        self.columns = columns
+        keepSelectionsInView()
+    }
+
+    /// Moves the spinner one step; the loop calls this while a session is processing.
+    public func tick() { spinnerPhase &+= 1 }
+
+    /// Whether anything animates, so the loop knows to tick.
+    public var isAnimating: Bool { station.sessions.contains { $0.state == .processing } || installStatus != nil }
+
+    /// Waits until every load and save started so far has finished; for tests and an orderly exit.
+    public func settle() async {
+        while !pending.isEmpty {
+            let tasks = pending
+            pending = []
+            for task in tasks { await task.value }
+        }
+    }
+
+    func run(_ work: @escaping @MainActor () async -> Void) {
+        pending.removeAll { $0.isCancelled }
+        pending.append(Task { await work() })
+    }
+
+    var notifier: Notifier { station.notifier }
+
+    // MARK: Reports
+
+    /// Loads the newest reports matching the search from the start.
+    public func reloadReports() {
+        guard let store = services.reports else { return }
+        let query = searchQuery.isEmpty ? nil : searchQuery
+        run { [weak self] in
+            do {
+                let page = try await store.reports(search: query, limit: Self.pageSize, offset: 0)
+                guard let self, (self.searchQuery.isEmpty ? nil : self.searchQuery) == query else { return }
+                // At the top, the newest stays selected; further down, the same report does.
+                let selectedID = self.reportSelection == 0 ? nil : self.selectedReport?.id
+                self.reports = page
+                self.reportsMayContinue = page.count == Self.pageSize
+                self.reportSelection = page.firstIndex { $0.id == selectedID } ?? 0
+                self.keepSelectionsInView()
+            } catch {
+                self?.notifier.error("The reports could not be read. Check the data directory and restart.")
+            }
+        }
+    }
+
+    /// Loads the next page when the selection nears the end of what is loaded.
+    func loadMoreIfNeeded() {
+        guard reportsMayContinue, reportSelection >= reports.count - 20, let store = services.reports else { return }
+        reportsMayContinue = false
+        let query = searchQuery.isEmpty ? nil : searchQuery
+        let offset = reports.count
+        run { [weak self] in
+            guard let page = try? await store.reports(search: query, limit: Self.pageSize, offset: offset),
+                let self, self.reports.count == offset
+            else { return }
+            self.reports += page
+            self.reportsMayContinue = page.count == Self.pageSize
+        }
+    }
+
+    public var selectedReport: Report? {
+        reports.indices.contains(reportSelection) ? reports[reportSelection] : nil
+    }
+
+    func moveReportSelection(by delta: Int) {
+        guard !reports.isEmpty else { return }
+        reportSelection = min(max(0, reportSelection + delta), reports.count - 1)
+        keepSelectionsInView()
+        loadMoreIfNeeded()
+    }
+
+    func keepSelectionsInView() {
+        let layout = layout
+        reportsTop = ListScroll.top(
+            selection: reportSelection, count: reports.count, visible: ScreenLayout.listRows(in: layout.reports),
+            previous: reportsTop)
+        let sessionIndex = station.sessions.firstIndex { $0.id == station.selectedID } ?? 0
+        sessionsTop = ListScroll.top(
+            selection: sessionIndex, count: station.sessions.count,
+            visible: ScreenLayout.listRows(in: layout.sessions), previous: sessionsTop)
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Observation
+import StationCore
+
+/// The station in the terminal: waits for keys, signals and changes, handles them through the screen
+/// model, and redraws only when something shown changed. Idle, it sleeps in `poll` and costs no CPU.
+@MainActor
+public final class StationScreen {
+    private enum Event: Sendable {
+        case input, resize, terminate, redraw, tick
+    }
+
+    private let model: ScreenModel
+    private let colors: Bool
+    private let environment: [String: String]
+    private let clock: any StationClock
+    private var terminal: Terminal?
+    private var continuation: AsyncStream<Event>.Continuation?
+    private var tickTask: Task<Void, Never>?
+    private var signalSources: [any DispatchSourceSignal] = []
+    private var isSuspended = false
+    private var needsRedraw = true
+
+    public init(model: ScreenModel, colors: Bool, environment: [String: String], clock: any StationClock) {
+        self.model = model
+        self.colors = colors
+        self.environment = environment
+        self.clock = clock
+    }
+
+    /// Runs until the person quits or a terminating signal arrives; the terminal is restored after.
+    /// Throws, before touching the screen, when the terminal cannot be used.
+    public func run() async throws {
+        let terminal = try Terminal(colors: colors, environment: environment)
+        let (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
+        self.continuation = continuation
+        self.terminal = terminal
+        watchSignals(continuation)
+        let watcher = InputWatcher { continuation.yield(.input) }
+        model.resize(rows: terminal.canvas.rows, columns: terminal.canvas.columns)
+        model.reloadReports()
+        draw()
+        eventLoop: for await event in events {
+            switch event {
+            case .input:
+                guard !isSuspended else { continue }
+                let keys = terminal.pendingKeys()
+                watcher.acknowledge()
+                for key in keys {
+                    if key == .resize { resized() }
+                    switch model.handle(key) {
+                    case .none: break
+                    case .quit: break eventLoop
+                    case .editExternally(let report): await editExternally(report, watcher: watcher)
+                    }
+                }
+                needsRedraw = true
+            case .resize:
+                resized()
+            case .terminate:
+                break eventLoop
+            case .redraw, .tick:
+                needsRedraw = true
+            }
+            if needsRedraw, !isSuspended { draw() }
+        }
+        await shutDown(watcher: watcher)
+    }
+
+    private func resized() {
+        guard let terminal else { return }
+        terminal.updateSize()
+        model.resize(rows: terminal.canvas.rows, columns: terminal.canvas.columns)
+        needsRedraw = true
+    }
+
+    /// Renders the model, noting what it read, so that any change to it asks for the next frame.
+    private func draw() {
+        guard let terminal else { return }
+        needsRedraw = false
+        let continuation = continuation
+        withObservationTracking {
+            ScreenRenderer.render(model, on: terminal.canvas)
+            terminal.setTitle(windowTitle())
+        } onChange: {
+            continuation?.yield(.redraw)
+        }
+        terminal.present()
+        updateTicking()
+    }
+
+    private func windowTitle() -> String {
+        guard let session = model.station.capturing ?? model.station.selected else { return "Dictation Station" }
+        return StatusLine.text(for: session)
+    }
+
+    /// Turns the spinner only while something processes or installs.
+    private func updateTicking() {
+        if model.isAnimating, tickTask == nil {
+            let clock = clock
+            tickTask = Task { [weak self] in
+                while !Task.isCancelled {
+                    do { try await clock.sleep(for: .milliseconds(125)) } catch { return }
+                    self?.model.tick()
+                }
+            }
+        } else if !model.isAnimating, let task = tickTask {
+            task.cancel()
+            tickTask = nil
+        }
+    }
+
+    private func editExternally(_ report: Report, watcher: InputWatcher) async {
+        guard let terminal else { return }
+        isSuspended = true
+        terminal.suspend()
+        let text = await ExternalEditor.edit(report.text, environment: environment)
+        terminal.resume()
+        isSuspended = false
+        model.finishExternalEdit(of: report, text: text)
+        // Keys typed while the editor ran went to the editor; look again for any left.
+        continuation?.yield(.input)
+    }
+
+    private func watchSignals(_ continuation: AsyncStream<Event>.Continuation) {
+        let handled: [(Int32, Event)] = [
+            (SIGWINCH, .resize), (SIGTERM, .terminate), (SIGINT, .terminate), (SIGHUP, .terminate),
+        ]
+        for (number, event) in handled {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { continuation.yield(event) }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+
+    /// Pauses a running recording so it is kept, restores the terminal, and gives pending saves a few
+    /// seconds. A dictation still being transcribed is not waited for: it is persisted and comes back
+    /// paused with its audio next time.
+    private func shutDown(watcher: InputWatcher) async {
+        tickTask?.cancel()
+        if let recording = model.station.capturing { recording.pressMainAction() }
+        watcher.stop()
+        for source in signalSources { source.cancel() }
+        terminal?.stop()
+        terminal = nil
+        continuation?.finish()
+        let station = model.station
+        let model = model
+        let clock = clock
+        // Whichever comes first: everything saved, or five seconds.
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let resumed = ReplyBox(false)
+            let finish: @Sendable () -> Void = {
+                if resumed.withLock({ flag in
+                    defer { flag = true }; return !flag
+                }) {
+                    done.resume()
+                }
+            }
+            Task { @MainActor in
+                await station.settle()
+                await model.settle()
+                finish()
+            }
+            Task {
+                try? await clock.sleep(for: .seconds(5))
+                finish()
+            }
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import CNcursesw
+import Foundation
+
+/// The one place that owns the terminal: curses setup and teardown, reading keys, showing frames,
+/// suspending for an external editor, the window title, and restoring the terminal on a crash.
+@MainActor
+final class Terminal {
+    let canvas: CursesCanvas
+    private var isActive = false
+    private var lastTitle: String?
+    private let titleSupported: Bool
+
+    /// Why the terminal cannot be used.
+    struct Unusable: Error, CustomStringConvertible {
+        var term: String
+        var description: String {
+            "the terminal type \"\(SafeText.line(term))\" is unknown here; set TERM to one this system knows (for example xterm-256color)"
+        }
+    }
+
+    /// Starts curses on the controlling terminal; call `stop` (or crash) to restore it.
+    init(colors: Bool, environment: [String: String]) throws(Unusable) {
+        setlocale(LC_ALL, "")
+        // newterm rather than initscr: initscr exits the process on an unknown TERM.
+        guard let screen = newterm(nil, fdopen(STDOUT_FILENO, "w"), fdopen(STDIN_FILENO, "r")) else {
+            throw Unusable(term: environment["TERM"] ?? "")
+        }
+        set_term(screen)
+        Self.installCrashHandlers()
+        raw()
+        noecho()
+        nonl()
+        keypad(ds_stdscr(), true)
+        nodelay(ds_stdscr(), true)
+        set_escdelay(25)
+        _ = mousemask(ds_button1_pressed() | ds_button1_clicked() | ds_button1_released(), nil)
+        canvas = CursesCanvas(theme: CursesTheme(colors: colors))
+        titleSupported = Self.supportsTitle(term: environment["TERM"] ?? "")
+        isActive = true
+    }
+
+    /// Restores the terminal; safe to call twice.
+    func stop() {
+        guard isActive else { return }
+        isActive = false
+        if lastTitle != nil { writeRaw("\u{1B}]2;\u{07}") }
+        endwin()
+    }
+
+    /// Re-reads the terminal's size after SIGWINCH and tells curses.
+    func updateSize() {
+        var size = winsize()
+        if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 {
+            resizeterm(Int32(size.ws_row), Int32(size.ws_col))
+        }
+    }
+
+    /// Every key waiting now; never blocks.
+    func pendingKeys() -> [Key] {
+        var keys: [Key] = []
+        var pendingEscape = false
+        while true {
+            var value: wint_t = 0
+            let status = wget_wch(ds_stdscr(), &value)
+            if status == ds_err() { break }
+            guard let key = KeyDecoder.decode(status: status, value: Int32(bitPattern: value)) else { continue }
+            if pendingEscape {
+                pendingEscape = false
+                switch key {
+                case .character("b"): keys.append(.wordLeft)
+                case .character("f"): keys.append(.wordRight)
+                default:
+                    keys.append(.escape)
+                    keys.append(key)
+                }
+                continue
+            }
+            if key == .escape {
+                pendingEscape = true
+                continue
+            }
+            keys.append(key)
+        }
+        if pendingEscape { keys.append(.escape) }
+        return keys
+    }
+
+    /// Shows what was drawn on the canvas.
+    func present() {
+        if let cursor = canvas.cursor {
+            curs_set(1)
+            wmove(ds_stdscr(), Int32(cursor.row), Int32(cursor.column))
+        } else {
+            curs_set(0)
+        }
+        wnoutrefresh(ds_stdscr())
+        doupdate()
+    }
+
+    /// Hands the terminal to another program and takes it back afterwards.
+    func suspend() {
+        def_prog_mode()
+        endwin()
+    }
+
+    func resume() {
+        reset_prog_mode()
+        clearok(ds_stdscr(), true)
+        refresh()
+    }
+
+    /// Sets the window title (OSC 2) where the terminal understands it; the text is sanitized first.
+    func setTitle(_ text: String) {
+        guard titleSupported, isActive, text != lastTitle else { return }
+        lastTitle = text
+        writeRaw("\u{1B}]2;\(SafeText.line(text))\u{07}")
+    }
+
+    static func supportsTitle(term: String) -> Bool {
+        let prefixes = [
+            "xterm", "screen", "tmux", "rxvt", "alacritty", "foot", "kitty", "wezterm", "vte", "gnome", "konsole",
+            "st-",
+        ]
+        return prefixes.contains { term.hasPrefix($0) }
+    }
+
+    private func writeRaw(_ text: String) {
+        let bytes = Array(text.utf8)
+        _ = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    /// On a crash signal, restore the terminal and die of the same signal, so the shell is usable.
+    private static func installCrashHandlers() {
+        for signalNumber in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
+            signal(signalNumber) { received in
+                signal(received, SIG_DFL)
+                endwin()
+                raise(received)
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import StationCore
+import StationTUI
+
+/// `dictation-station ctl COMMAND…` and `dictation-station status [--json]`: talk to the running station
+/// through its control socket.
+enum ControlCommands {
+    static let ctl = Subcommand(name: "ctl") { parser, globals in
+        let words = parser.rest()
+        guard !words.isEmpty else { throw ArgumentError.missingArgument("command (\(ControlProtocol.usage))") }
+        let line = words.joined(separator: " ")
+        guard line == "status --json" || StationCommand(line: line) != nil else {
+            throw ArgumentError.invalidValue(option: "ctl", value: line)
+        }
+        switch exchange(line, globals: globals) {
+        case .success(let reply):
+            let (succeeded, message) = ControlProtocol.parseReply(reply)
+            if succeeded { print(message) } else { printError("dictation-station: \(message)") }
+            return succeeded ? CommandLineTool.Exit.success : CommandLineTool.Exit.failure
+        case .failure(let failure):
+            printError("dictation-station: \(describe(failure))")
+            return CommandLineTool.Exit.failure
+        }
+    }
+
+    static let status = Subcommand(name: "status") { parser, globals in
+        var json = false
+        while let argument = parser.next() {
+            guard argument == "--json" else { throw ArgumentError.unexpectedArgument(argument) }
+            json = true
+        }
+        switch exchange(json ? "status --json" : "status", globals: globals) {
+        case .success(let reply):
+            let (succeeded, message) = ControlProtocol.parseReply(reply)
+            print(message)
+            return succeeded ? CommandLineTool.Exit.success : CommandLineTool.Exit.failure
+        case .failure(.noStation):
+            // Printed on standard output too, so a tmux status bar shows it.
+            print(json ? #"{"running":false}"# : "no station running")
+            return CommandLineTool.Exit.failure
+        case .failure(let failure):
+            printError("dictation-station: \(describe(failure))")
+            return CommandLineTool.Exit.failure
+        }
+    }
+
+    static func socketPath(globals: GlobalOptions) -> URL {
+        let environment = ProcessInfo.processInfo.environment
+        let paths = StationPaths.resolve(option: globals.dataDirectory, environment: environment)
+        return ControlServer.defaultPath(environment: environment, dataDirectory: paths.dataDirectory)
+    }
+
+    private static func exchange(_ line: String, globals: GlobalOptions) -> Result<String, ControlClient.Failure> {
+        Result { () throws(ControlClient.Failure) -> String in
+            try ControlClient.send(line, to: socketPath(globals: globals))
+        }
+    }
+
+    private static func describe(_ failure: ControlClient.Failure) -> String {
+        switch failure {
+        case .noStation(let path): "no station is running (nothing answers on \(path))"
+        case .noAnswer: "the station did not answer; it may be busy or stuck"
+        }
+    }
+}

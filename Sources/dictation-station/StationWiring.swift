@@ -1,0 +1,87 @@
+import Foundation
+import PulseCapture
+import SQLiteStore
+import SpeechModels
+import SphinxSpeech
+import StationCore
+import StationTUI
+
+/// The adapters the station runs on, gathered in one place.
+struct StationPorts {
+    var makeCapture: @Sendable () -> any Capturing
+    var transcriber: any Transcribing
+    var database: StationDatabase
+    var installer: ModelInstaller
+    var sources: PulseSourceChoice
+    var player: any AudioPlaying
+    /// A dictation waiting for its locale's model, and how the wait ended.
+    var modelWaits: AsyncStream<ModelWait>
+    /// Loads a locale's decoder ahead of the first dictation.
+    var preload: @Sendable (String) async -> Void
+}
+
+/// THE WIRING POINT: recordings through PulseAudio (one capturing process per data directory, by the
+/// capture lock), transcription by PocketSphinx (waiting for a model still being installed), reports,
+/// sessions and settings in SQLite, models from the catalog's installer.
+enum StationWiring {
+    @MainActor
+    static func ports(paths: StationPaths, globals: GlobalOptions, log: any StationLog) async throws -> StationPorts {
+        let database = try await StationDatabase.open(paths)
+        let installer = try ModelWiring.installer(globals: globals, paths: paths)
+        let captureLock = FileCaptureLock(paths: paths)
+        repairAbandonedRecordings(in: paths, lock: captureLock, log: log)
+        let sources = PulseSourceChoice(
+            settings: database, current: try? await database.setting(SettingKey.captureSource))
+        let sphinx = SphinxTranscriber(paths: paths, log: log)
+        let (modelWaits, waitUpdates) = AsyncStream.makeStream(of: ModelWait.self)
+        let transcriber = ModelAwaitingTranscriber(base: sphinx, installer: installer) { waitUpdates.yield($0) }
+        return StationPorts(
+            makeCapture: { ExclusiveCapture(PulseCapture(source: sources.chosen, log: log), lock: captureLock) },
+            transcriber: transcriber, database: database, installer: installer, sources: sources,
+            player: PulsePlayer(), modelWaits: modelWaits,
+            preload: { locale in
+                do {
+                    try await sphinx.preload(locale: locale)
+                } catch {
+                    log.log(.warning, "preloading the \(locale) decoder failed: \(error)")
+                }
+            })
+    }
+
+    /// Fits the headers of recordings a crash left behind to the audio they hold; skipped while another
+    /// station process records, since its file is still growing.
+    private static func repairAbandonedRecordings(in paths: StationPaths, lock: FileCaptureLock, log: any StationLog) {
+        guard (try? lock.acquire()) == true else { return }
+        defer { lock.release() }
+        let repaired = AbandonedRecordings.repair(in: paths.audioDirectory)
+        if !repaired.isEmpty { log.log(.info, "repaired \(repaired.count) abandoned recording(s)") }
+    }
+}
+
+/// The capture source the station records from: the server's default unless one was chosen, and the
+/// choice kept in the settings.
+final class PulseSourceChoice: CaptureSourceChoosing, @unchecked Sendable {
+    private let settings: any SettingsStore
+    private let lock = NSLock()
+    private var current: String?
+
+    init(settings: any SettingsStore, current: String??) {
+        self.settings = settings
+        self.current = current ?? nil
+    }
+
+    /// The source new recordings use, nil for the server's default.
+    var chosen: String? { lock.withLock { current } }
+
+    func sources() async throws -> [String] {
+        // Listing talks to the server and blocks: keep it off the caller's thread.
+        try await Task.detached { try PulseSources.list().map(\.name) }.value
+    }
+
+    func currentSource() async -> String? { chosen }
+
+    func choose(_ source: String) async throws {
+        try await settings.setSetting(SettingKey.captureSource, source)
+        lock.withLock { current = source }
+    }
+}
