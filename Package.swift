@@ -63,6 +63,9 @@ let package = Package(
         .testTarget(name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "StationCore", "StationTestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "StationTestSupport"]),
         .testTarget(name: "StationTUITests", dependencies: ["StationTUI", "StationTestSupport"]),
+        .testTarget(
+            name: "StationIntegrationTests",
+            dependencies: ["StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTestSupport"]),
         .testTarget(name: "SpeechModelsTests", dependencies: ["SpeechModels", "StationTestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["StationCore", "SQLiteStore", "StationTestSupport"]),
     ],

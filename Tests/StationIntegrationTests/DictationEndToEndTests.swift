@@ -1,0 +1,76 @@
+import Foundation
+import PulseCapture
+import SQLiteStore
+import SphinxSpeech
+import StationCore
+import StationTestSupport
+import Testing
+
+/// The whole chain with real parts: speech played into a null sink of the test PulseAudio server is
+/// captured by PulseCapture, decoded live by PocketSphinx with Debian's en-US model, and stored as a
+/// report in a real SQLite file — driven through the core's Station exactly as the keys drive it.
+@Suite("A dictation from speech to report", .serialized)
+@MainActor
+struct DictationEndToEndTests {
+    @Test("play LibriVox speech, record, pause, send: the stored report scores WER at most 0.35")
+    func speechBecomesReport() async throws {
+        try #require(PulseTestServer.isAvailable, "no PulseAudio server is reachable; run scripts/test")
+        let samples = try LibriVoxSamples.all()
+        let sink = "ds_e2e_\(UInt32.random(in: 0...UInt32.max))"
+        let module = try PulseTestServer.load("module-null-sink", "sink_name=\(sink)", "rate=16000", "channels=1")
+        defer { PulseTestServer.unload(module) }
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = StationPaths(dataDirectory: folder.appendingPathComponent("data"))
+        try paths.createDirectories()
+        let log = FileStationLog(file: paths.logFile)
+        let database = try await StationDatabase.open(paths)
+        let transcriber = SphinxTranscriber(paths: paths, log: log)
+        try await transcriber.preload(locale: "en-US")
+        let clock = SystemClock()
+        let station = Station(
+            dependencies: StationDependencies(
+                session: SessionDependencies(
+                    makeCapture: { PulseCapture(source: "\(sink).monitor", log: log) }, transcriber: transcriber,
+                    clock: clock, log: log, makeAudioFile: { paths.newAudioFile(for: $0, at: clock.wallTime) }),
+                reports: database, sessions: database),
+            locale: "en-US")
+        let session = try station.createSession(named: "Room 12 – Mrs Jansen")
+
+        #expect(station.perform(.toggle).succeeded)
+        await session.settleCalls()
+        #expect(session.state == .recording)
+        var partials: Set<String> = []
+        for sample in samples {
+            let player = try PulseTestServer.play(sample.file, into: sink)
+            while player.isRunning {
+                partials.insert(session.partialTranscript)
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            #expect(player.terminationStatus == 0)
+            try await Task.sleep(for: .milliseconds(700))  // a pause between sentences, as a person makes
+        }
+        #expect(station.perform(.toggle).succeeded)
+        #expect(session.state == .paused)
+        #expect(partials.filter { !$0.isEmpty }.count >= 3, "the live decoder published partial text while recording")
+        #expect(session.measuredElapsed > .seconds(24), "all five recordings were captured")
+
+        #expect(station.perform(.send).succeeded)
+        await session.settle()
+        #expect(session.state == .notRecording)
+        #expect(session.lastError == nil)
+
+        let reports = try await database.reports(search: nil, limit: 10, offset: 0)
+        let report = try #require(reports.first)
+        #expect(reports.count == 1)
+        #expect(report.sessionName == "Room 12 – Mrs Jansen")
+        let reference = samples.map(\.reference).joined(separator: " ")
+        let wer = WordErrorRate.rate(hypothesis: report.text, reference: reference)
+        print("end-to-end WER over the five LibriVox recordings: \(wer)")
+        #expect(wer <= 0.35, "WER \(wer): \(report.text)")
+        let audio = try #require(report.audioFile)
+        #expect(audio.path.hasPrefix(paths.audioDirectory.path))
+        let info = try WAVInfo(audio)
+        #expect(info.seconds > 24, "the report keeps its audio for playback")
+    }
+}

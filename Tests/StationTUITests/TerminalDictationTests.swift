@@ -1,0 +1,109 @@
+import Foundation
+import StationTestSupport
+import Testing
+
+/// A person's whole round in a real terminal: the real binary in tmux, a real PulseAudio server (speech
+/// played into a null sink whose monitor is the station's microphone) and Debian's en-US model.
+@Suite("Dictating in the station in tmux", .serialized)
+final class TerminalDictationTests {
+    let directory: URL
+    let runtime: URL
+    var data: String { directory.appendingPathComponent("data").path }
+
+    init() throws {
+        directory = URL(fileURLWithPath: "/tmp/ds-dictate-\(UUID().uuidString.prefix(8))")
+        runtime = directory.appendingPathComponent("run")
+        try FileManager.default.createDirectory(
+            at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    func start(microphone: String) throws -> TmuxSession {
+        var environment = [
+            "XDG_RUNTIME_DIR": runtime.path, "TERM": "screen-256color", "HOME": directory.path,
+            // libpulse's own variable: the monitor of the test's null sink is this station's microphone.
+            "PULSE_SOURCE": microphone,
+        ]
+        if let server = ProcessInfo.processInfo.environment["PULSE_SERVER"] { environment["PULSE_SERVER"] = server }
+        let tmux = try TmuxSession(command: [TmuxSession.binary.path, "--data-dir", data], environment: environment)
+        _ = try tmux.waitFor("F10")
+        return tmux
+    }
+
+    /// Runs the binary from "another shell", as a foot pedal or a hotkey tool would.
+    func station(_ arguments: String...) throws -> (status: Int32, output: String) {
+        let (status, output) = try TmuxSession.spawn(
+            [TmuxSession.binary.path, "--data-dir", data] + arguments, captureOutput: true,
+            environment: ["XDG_RUNTIME_DIR": runtime.path, "TZ": "UTC"])
+        return (status, output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+
+    @Test("record speech, resize, pause with ctl, send, read and correct the report, quit, start again")
+    func dictate() async throws {
+        try #require(PulseTestServer.isAvailable, "no PulseAudio server is reachable; run scripts/test")
+        let sample = try #require(try LibriVoxSamples.all().first { $0.file.lastPathComponent.hasSuffix("0870.wav") })
+        let sink = "ds_tmux_\(UInt32.random(in: 0...UInt32.max))"
+        let module = try PulseTestServer.load("module-null-sink", "sink_name=\(sink)", "rate=16000", "channels=1")
+        defer { PulseTestServer.unload(module) }
+
+        var tmux = try start(microphone: "\(sink).monitor")
+        defer { tmux.shutDown() }
+        try tmux.send("n")
+        _ = try tmux.waitFor("New session")
+        try tmux.type("Room 12")
+        try tmux.send("Enter")
+        _ = try tmux.waitFor("○ Room 12")
+
+        try tmux.send("Space")
+        _ = try tmux.waitFor("RECORDING")
+        let player = try PulseTestServer.play(sample.file, into: sink)
+        // Resize while recording: the layout changes, the recording goes on.
+        try await Task.sleep(for: .seconds(1))
+        try tmux.resize(rows: 20, columns: 60)
+        let narrow = try tmux.waitFor("RECORDING")
+        #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 60 })
+        try tmux.resize(rows: 30, columns: 100)
+        _ = try tmux.waitFor("RECORDING")
+        await waitForExit(player)
+        #expect(player.terminationStatus == 0)
+        try await Task.sleep(for: .milliseconds(800))
+        #expect(try station("status").output.hasPrefix("● REC"))
+
+        // A foot pedal pauses through the control socket, with the same state machine as Space.
+        let toggled = try station("ctl", "toggle")
+        #expect(toggled.status == 0, "\(toggled.output)")
+        _ = try tmux.waitFor("PAUSED")
+        try tmux.send("Enter")
+        let listed = try tmux.waitFor("draft")
+        #expect(listed.contains("Room 12"))
+
+        let reports = try station("reports", "--json")
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(reports.output.utf8)) as? [[String: Any]])
+        let text = try #require(json.first?["text"] as? String)
+        let wer = WordErrorRate.rate(hypothesis: text, reference: sample.reference)
+        #expect(wer <= 0.35, "WER \(wer): \(text)")
+
+        // Open the report, correct it, save a revision.
+        try tmux.send("Tab", "Enter")
+        _ = try tmux.waitFor("Report #1")
+        try tmux.send("e", "End")
+        try tmux.type(" CORRECTED")
+        try tmux.send("C-s")
+        _ = try tmux.waitFor("· corrected")
+        try tmux.send("Escape", "q")
+        #expect(try tmux.waitForExit() == 0)
+        tmux.shutDown()
+
+        tmux = try start(microphone: "\(sink).monitor")
+        _ = try tmux.waitFor("○ Room 12")  // the session came back
+        try tmux.send("Tab", "Enter")
+        _ = try tmux.waitFor("CORRECTED")  // and the edit, in the wrapped text of the report
+        try tmux.send("q", "q")
+        #expect(try tmux.waitForExit() == 0)
+        let shown = try station("reports", "show", "1")
+        #expect(shown.output.contains("CORRECTED"))
+        #expect(shown.output.contains("Original transcript:"), "the original is kept beside the edit")
+    }
+}
