@@ -56,18 +56,20 @@ let package = Package(
 
         // Fakes that record their calls in order, and a manual clock.
         .target(name: "StationTestSupport", dependencies: ["StationCore"]),
+        // Test traits (Swift Testing), for test targets only.
+        .target(name: "StationTestTraits"),
 
         .testTarget(name: "StationCoreTests", dependencies: ["StationCore", "StationTestSupport"]),
-        .testTarget(name: "PulseCaptureTests", dependencies: ["PulseCapture", "StationTestSupport"]),
+        .testTarget(name: "PulseCaptureTests", dependencies: ["PulseCapture", "StationTestSupport", "StationTestTraits"]),
         .testTarget(name: "SphinxSpeechTests", dependencies: ["SphinxSpeech", "StationTestSupport"]),
         .testTarget(name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "StationCore", "StationTestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "StationTestSupport"]),
-        .testTarget(name: "StationTUITests", dependencies: ["StationTUI", "StationTestSupport"]),
+        .testTarget(name: "StationTUITests", dependencies: ["StationTUI", "StationTestSupport", "StationTestTraits"]),
         .testTarget(
             name: "StationIntegrationTests",
-            dependencies: ["StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTestSupport"]),
+            dependencies: ["StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTestSupport", "StationTestTraits"]),
         .testTarget(name: "SpeechModelsTests", dependencies: ["SpeechModels", "StationTestSupport"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["StationCore", "SQLiteStore", "StationTestSupport"]),
+        .testTarget(name: "CommandLineTests", dependencies: ["StationCore", "SQLiteStore", "StationTestSupport", "StationTestTraits"]),
     ],
     swiftLanguageModes: [.v6]
 )

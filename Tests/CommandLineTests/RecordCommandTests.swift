@@ -1,8 +1,9 @@
 import Foundation
+import StationTestTraits
 import Testing
 
 /// `record` and `sources`, driven through the real binary against the test server (scripts/test).
-@Suite("record and sources subcommands", .serialized)
+@Suite("record and sources subcommands", .serialized, .audioServer)
 struct RecordCommandTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()

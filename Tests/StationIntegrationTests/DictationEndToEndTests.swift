@@ -4,12 +4,13 @@ import SQLiteStore
 import SphinxSpeech
 import StationCore
 import StationTestSupport
+import StationTestTraits
 import Testing
 
 /// The whole chain with real parts: speech played into a null sink of the test PulseAudio server is
 /// captured by PulseCapture, decoded live by PocketSphinx with Debian's en-US model, and stored as a
 /// report in a real SQLite file — driven through the core's Station exactly as the keys drive it.
-@Suite("A dictation from speech to report", .serialized)
+@Suite("A dictation from speech to report", .serialized, .audioServer)
 @MainActor
 struct DictationEndToEndTests {
     @Test("play LibriVox speech, record, pause, send: the stored report scores WER at most 0.35")

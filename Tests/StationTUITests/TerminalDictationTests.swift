@@ -1,10 +1,11 @@
 import Foundation
 import StationTestSupport
+import StationTestTraits
 import Testing
 
 /// A person's whole round in a real terminal: the real binary in tmux, a real PulseAudio server (speech
 /// played into a null sink whose monitor is the station's microphone) and Debian's en-US model.
-@Suite("Dictating in the station in tmux", .serialized)
+@Suite("Dictating in the station in tmux", .serialized, .audioServer)
 final class TerminalDictationTests {
     let directory: URL
     let runtime: URL
