@@ -67,7 +67,10 @@ let package = Package(
         .testTarget(name: "StationTUITests", dependencies: ["StationTUI", "StationTestSupport", "StationTestTraits"]),
         .testTarget(
             name: "StationIntegrationTests",
-            dependencies: ["StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTestSupport", "StationTestTraits"]),
+            dependencies: [
+                "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "SpeechModels", "StationTestSupport",
+                "StationTestTraits",
+            ]),
         .testTarget(name: "SpeechModelsTests", dependencies: ["SpeechModels", "StationTestSupport"]),
         .testTarget(name: "CommandLineTests", dependencies: ["StationCore", "SQLiteStore", "StationTestSupport", "StationTestTraits"]),
     ],

@@ -55,9 +55,12 @@ public final class LoopbackModelServer: @unchecked Sendable {
         return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
+    /// Ends the server. SIGKILL, since a child of the test runner inherits its blocked signals and would
+    /// never see a SIGTERM.
     public func stop() {
+        try? lifeline.fileHandleForWriting.close()
         if process.isRunning {
-            process.terminate()
+            kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
     }
