@@ -1,5 +1,6 @@
 import Foundation
 import PulseCapture
+import SQLiteStore
 import StationCore
 
 /// `dictation-station record [--source NAME] [--duration SECONDS] [--append] FILE.wav`: records from the
@@ -53,9 +54,14 @@ enum RecordCommand {
     static func record(_ options: Options, globals: GlobalOptions) async -> Int32 {
         let paths = StationPaths.resolve(
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
+        var source = options.source
         if (try? paths.createDirectories()) != nil {
             // The next start after a crash: recordings a killed process left get valid headers.
-            AbandonedRecordings.repair(in: paths.audioDirectory)
+            StationWiring.repairAbandonedRecordings(in: paths, lock: FileCaptureLock(paths: paths), log: SilentLog())
+            // Without --source, the source chosen in the station.
+            if source == nil, let database = try? await StationDatabase.open(paths) {
+                source = (try? await database.setting(SettingKey.captureSource)) ?? nil
+            }
         }
         if FileManager.default.fileExists(atPath: options.file.path), !options.append {
             printError(
@@ -63,7 +69,7 @@ enum RecordCommand {
             return CommandLineTool.Exit.failure
         }
 
-        let capture = PulseCapture(source: options.source)
+        let capture = PulseCapture(source: source)
         do {
             try await capture.start(recordingTo: options.file, appending: options.append)
         } catch let error as CaptureError {

@@ -50,7 +50,7 @@ enum StationWiring {
 
     /// Fits the headers of recordings a crash left behind to the audio they hold; skipped while another
     /// station process records, since its file is still growing.
-    private static func repairAbandonedRecordings(in paths: StationPaths, lock: FileCaptureLock, log: any StationLog) {
+    static func repairAbandonedRecordings(in paths: StationPaths, lock: FileCaptureLock, log: any StationLog) {
         guard (try? lock.acquire()) == true else { return }
         defer { lock.release() }
         let repaired = AbandonedRecordings.repair(in: paths.audioDirectory)

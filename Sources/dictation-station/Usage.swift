@@ -50,7 +50,8 @@ enum Usage {
           record [--source NAME] [--duration SECONDS] [--append] FILE.wav
                               record from the microphone (16 kHz mono) until the duration passes
                               or Ctrl-C, with a level meter; --append repairs and continues a file
-                              left by a killed recording
+                              left by a killed recording; without --source, the source chosen in
+                              the station (F6), else the server's default
           sources             list the capture sources: default (*), name, description
 
         Driving a running station:
