@@ -6,39 +6,20 @@ import Testing
 /// A person's whole round in a real terminal: the real binary in tmux, a real PulseAudio server (speech
 /// played into a null sink whose monitor is the station's microphone) and Debian's en-US model.
 @Suite("Dictating in the station in tmux", .serialized, .audioServer)
-final class TerminalDictationTests {
-    let directory: URL
-    let runtime: URL
-    var data: String { directory.appendingPathComponent("data").path }
+struct TerminalDictationTests {
+    let terminal: StationInTmux
 
-    init() throws {
-        directory = URL(fileURLWithPath: "/tmp/ds-dictate-\(UUID().uuidString.prefix(8))")
-        runtime = directory.appendingPathComponent("run")
-        try FileManager.default.createDirectory(
-            at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    }
+    init() throws { terminal = try StationInTmux("dictate") }
 
-    deinit { try? FileManager.default.removeItem(at: directory) }
-
+    /// The station, with the monitor of the test's null sink as its microphone (libpulse's own variable).
     func start(microphone: String) throws -> TmuxSession {
-        var environment = [
-            "XDG_RUNTIME_DIR": runtime.path, "TERM": "screen-256color", "HOME": directory.path,
-            // libpulse's own variable: the monitor of the test's null sink is this station's microphone.
-            "PULSE_SOURCE": microphone,
-        ]
+        var environment = ["PULSE_SOURCE": microphone]
         if let server = ProcessInfo.processInfo.environment["PULSE_SERVER"] { environment["PULSE_SERVER"] = server }
-        let tmux = try TmuxSession(command: [TmuxSession.binary.path, "--data-dir", data], environment: environment)
-        _ = try tmux.waitFor("F10")
-        return tmux
+        return try terminal.start(environment: environment)
     }
 
     /// Runs the binary from "another shell", as a foot pedal or a hotkey tool would.
-    func station(_ arguments: String...) throws -> (status: Int32, output: String) {
-        let (status, output) = try TmuxSession.spawn(
-            [TmuxSession.binary.path, "--data-dir", data] + arguments, captureOutput: true,
-            environment: ["XDG_RUNTIME_DIR": runtime.path, "TZ": "UTC"])
-        return (status, output.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
+    func station(_ arguments: String...) throws -> (status: Int32, output: String) { try terminal.run(arguments) }
 
     @Test("record speech, resize, pause with ctl, send, read and correct the report, quit, start again")
     func dictate() async throws {

@@ -6,40 +6,16 @@ import Testing
 /// The real binary in a real terminal (tmux): keys, resize, the control socket, colours, the title,
 /// and the terminal restored on quit and on signals. Audio and models come in the lead's end-to-end tests.
 @Suite("The station in tmux", .serialized)
-final class TerminalSmokeTests {
-    let directory: URL
-    let runtime: URL
+struct TerminalSmokeTests {
+    let terminal: StationInTmux
 
-    init() throws {
-        directory = URL(fileURLWithPath: "/tmp/ds-smoke-\(UUID().uuidString.prefix(8))")
-        runtime = directory.appendingPathComponent("run")
-        try FileManager.default.createDirectory(
-            at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    }
-
-    deinit { try? FileManager.default.removeItem(at: directory) }
+    init() throws { terminal = try StationInTmux("smoke") }
 
     func start(_ extra: [String] = [], environment: [String: String] = [:]) throws -> TmuxSession {
-        #expect(
-            FileManager.default.isExecutableFile(atPath: TmuxSession.binary.path),
-            "build first: swift build --build-tests")
-        var env = [
-            "XDG_RUNTIME_DIR": runtime.path, "TERM": "screen-256color", "EDITOR": "true", "HOME": directory.path,
-        ]
-        env.merge(environment) { $1 }
-        let tmux = try TmuxSession(
-            command: [TmuxSession.binary.path, "--data-dir", directory.appendingPathComponent("data").path] + extra,
-            environment: env)
-        _ = try tmux.waitFor("F10")
-        return tmux
+        try terminal.start(extra, environment: environment)
     }
 
-    func ctl(_ arguments: String...) throws -> (status: Int32, output: String) {
-        let (status, output) = try TmuxSession.spawn(
-            [TmuxSession.binary.path, "--data-dir", directory.appendingPathComponent("data").path] + arguments,
-            captureOutput: true, environment: ["XDG_RUNTIME_DIR": runtime.path])
-        return (status, output.trimmingCharacters(in: .whitespacesAndNewlines))
-    }
+    func ctl(_ arguments: String...) throws -> (status: Int32, output: String) { try terminal.run(arguments) }
 
     @Test("make a session, drive it with ctl, resize, see help, quit; the terminal is restored")
     func session() throws {
@@ -71,7 +47,9 @@ final class TerminalSmokeTests {
         #expect(try tmux.waitForExit() == 0)
         #expect(try tmux.format("#{alternate_on}") == "0", "the alternate screen was left")
         #expect(try ctl("status").output == "no station running")
-        #expect(!FileManager.default.fileExists(atPath: runtime.appendingPathComponent("dictation-station.sock").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: terminal.runtime.appendingPathComponent("dictation-station.sock").path))
     }
 
     @Test("an imported dictation shows as a report; edit, save, quit, start again: the edit and the session are there")

@@ -162,13 +162,18 @@ extension ScreenModel {
         run { try? await player.seek(by: offset) }
     }
 
-    /// Writes the report's text and details to the export directory.
+    /// Writes the report's text, and its details with every revision, to the export directory.
     func export(_ report: Report) {
-        do {
-            let url = try ReportFiles.write(report, to: services.exportDirectory)
-            notifier.info("Exported to \(url.path) (and .json beside it).")
-        } catch {
-            notifier.error("The report could not be exported to \(services.exportDirectory.path).")
+        let store = services.reports
+        let directory = services.exportDirectory
+        run { [weak self] in
+            let revisions = (try? await store?.revisions(id: report.id)) ?? []
+            do {
+                let url = try ReportFiles.write(report, revisions: revisions, to: directory)
+                self?.notifier.info("Exported to \(url.path) (and .json beside it).")
+            } catch {
+                self?.notifier.error("The report could not be exported to \(directory.path).")
+            }
         }
     }
 }

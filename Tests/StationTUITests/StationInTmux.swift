@@ -1,0 +1,40 @@
+import Foundation
+
+/// A private data directory and runtime directory for the real binary in tmux, with the station started
+/// on them and subcommands run beside it "from another shell".
+final class StationInTmux {
+    let directory: URL
+    let runtime: URL
+    var data: String { directory.appendingPathComponent("data").path }
+
+    init(_ label: String) throws {
+        directory = URL(fileURLWithPath: "/tmp/ds-\(label)-\(UUID().uuidString.prefix(8))")
+        runtime = directory.appendingPathComponent("run")
+        try FileManager.default.createDirectory(
+            at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    }
+
+    deinit { try? FileManager.default.removeItem(at: directory) }
+
+    /// Opens the station in a fresh tmux and waits for its first frame.
+    func start(_ extra: [String] = [], environment: [String: String] = [:]) throws -> TmuxSession {
+        guard FileManager.default.isExecutableFile(atPath: TmuxSession.binary.path) else {
+            throw TmuxSession.Failure(description: "build first: swift build --build-tests")
+        }
+        var env = [
+            "XDG_RUNTIME_DIR": runtime.path, "TERM": "screen-256color", "EDITOR": "true", "HOME": directory.path,
+        ]
+        env.merge(environment) { $1 }
+        let tmux = try TmuxSession(command: [TmuxSession.binary.path, "--data-dir", data] + extra, environment: env)
+        _ = try tmux.waitFor("F10")
+        return tmux
+    }
+
+    /// Runs a subcommand on the same data directory and control socket.
+    func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+        let (status, output) = try TmuxSession.spawn(
+            [TmuxSession.binary.path, "--data-dir", data] + arguments, captureOutput: true,
+            environment: ["XDG_RUNTIME_DIR": runtime.path, "TZ": "UTC"])
+        return (status, output.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+}
