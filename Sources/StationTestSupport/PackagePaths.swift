@@ -54,13 +54,14 @@ public struct TemporaryFolder: Sendable {
 /// Runs a program to completion; returns its exit status and standard output.
 @discardableResult
 public func runProgram(
-    _ path: String, _ arguments: [String], in directory: URL? = nil
+    _ path: String, _ arguments: [String], in directory: URL? = nil, environment: [String: String] = [:]
 ) throws -> (
     status: Int32, output: String
 ) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: path)
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     if let directory { process.currentDirectoryURL = directory }
     let pipe = Pipe()
     process.standardOutput = pipe

@@ -10,23 +10,12 @@ public enum PulseTestServer {
         librivox.appendingPathComponent("sense_and_sensibility_01_austen_64kb-\(id).wav")
     }
 
+    /// Runs a tool of the audio server (pactl, paplay) to completion.
     @discardableResult
     public static func run(
         _ tool: String, _ arguments: [String], environment: [String: String] = [:]
-    ) throws -> (
-        status: Int32, output: String
-    ) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+    ) throws -> (status: Int32, output: String) {
+        try runProgram(tool, arguments, environment: environment)
     }
 
     /// Loads a module; the caller unloads it with `unload`.

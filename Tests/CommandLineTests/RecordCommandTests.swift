@@ -1,4 +1,5 @@
 import Foundation
+import StationTestSupport
 import StationTestTraits
 import Testing
 
@@ -41,16 +42,7 @@ struct RecordCommandTests {
     }
 
     static func tool(_ path: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try runProgram(path, arguments).output.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The WAV header's declared audio bytes and the bytes actually after the header.
