@@ -37,14 +37,7 @@ extension PulseCapture {
         guard pa_stream_connect_record(stream, sourceName, &attributes, flags) == 0 else {
             throw PulseError.last(of: connection.context, "connecting the record stream")
         }
-        while true {
-            let state = pa_stream_get_state(stream)
-            if state == PA_STREAM_READY { return }
-            if state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED {
-                throw PulseError.last(of: connection.context, "connecting the record stream")
-            }
-            connection.wait()
-        }
+        try connection.waitUntilReady(stream, "connecting the record stream")
     }
 
     static func from(_ userdata: UnsafeMutableRawPointer?) -> PulseCapture {

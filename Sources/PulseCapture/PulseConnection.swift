@@ -44,13 +44,13 @@ final class PulseConnection: @unchecked Sendable {
                 guard pa_context_connect(context, server, PA_CONTEXT_NOAUTOSPAWN, nil) >= 0 else {
                     throw PulseError.last(of: context, "connecting to the audio server")
                 }
-                while true {
+                let settled = wait {
                     let state = pa_context_get_state(context)
-                    if state == PA_CONTEXT_READY { break }
-                    if state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED {
-                        throw PulseError.last(of: context, "connecting to the audio server")
-                    }
-                    wait()
+                    return state == PA_CONTEXT_READY || state == PA_CONTEXT_FAILED || state == PA_CONTEXT_TERMINATED
+                }
+                guard settled else { throw PulseError.timedOut("connecting to the audio server") }
+                guard pa_context_get_state(context) == PA_CONTEXT_READY else {
+                    throw PulseError.last(of: context, "connecting to the audio server")
                 }
                 wasReady = true
             }
@@ -107,12 +107,49 @@ final class PulseConnection: @unchecked Sendable {
     /// Wakes the waiters; lock held.
     func signal() { pa_threaded_mainloop_signal(mainloop, 0) }
 
-    /// Waits until `operation` is done (or cancelled because the connection died); lock held.
+    /// How long the server may take to answer one request before it counts as not answering (a stopped
+    /// or wedged server, a PipeWire without its session manager): the capture must never hang on it.
+    static let answerLimit: Duration = .seconds(5)
+
+    /// Sleeps until `done` holds, at most `limit`; lock held. Returns whether it held.
+    func wait(limit: Duration = PulseConnection.answerLimit, until done: () -> Bool) -> Bool {
+        // A server that let one request time out is not waited for again: the next calls fail at once.
+        guard !isUnresponsive else { return done() }
+        let deadline = ContinuousClock.now + limit
+        signal(after: limit)
+        while !done() {
+            if ContinuousClock.now >= deadline {
+                isUnresponsive = true
+                return false
+            }
+            wait()
+        }
+        return true
+    }
+
+    /// Whether a request to the server timed out; lock held.
+    private(set) var isUnresponsive = false
+
+    /// Waits until `operation` is done (or cancelled because the connection died), at most
+    /// `answerLimit`; lock held.
     func wait(for operation: OpaquePointer?, _ what: String) throws(PulseError) {
         guard let operation else { throw PulseError.last(of: context, what) }
         defer { pa_operation_unref(operation) }
-        while pa_operation_get_state(operation) == PA_OPERATION_RUNNING { wait() }
+        guard wait(until: { pa_operation_get_state(operation) != PA_OPERATION_RUNNING }) else {
+            pa_operation_cancel(operation)
+            throw PulseError.timedOut(what)
+        }
         guard pa_operation_get_state(operation) == PA_OPERATION_DONE else { throw PulseError.last(of: context, what) }
+    }
+
+    /// Waits until `stream` is ready, at most `answerLimit`; lock held.
+    func waitUntilReady(_ stream: OpaquePointer, _ what: String) throws(PulseError) {
+        let settled = wait {
+            let state = pa_stream_get_state(stream)
+            return state == PA_STREAM_READY || state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED
+        }
+        guard settled else { throw PulseError.timedOut(what) }
+        guard pa_stream_get_state(stream) == PA_STREAM_READY else { throw PulseError.last(of: context, what) }
     }
 
     /// Wakes the waiters after `duration`, so a wait for data that never comes ends.

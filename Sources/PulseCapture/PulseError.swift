@@ -17,6 +17,11 @@ struct PulseError: Error, Equatable, CustomStringConvertible {
         return PulseError(code: code == 0 ? Int32(PA_ERR_UNKNOWN.rawValue) : code, operation: operation)
     }
 
+    /// The server did not answer `operation` in time.
+    static func timedOut(_ operation: String) -> PulseError {
+        PulseError(code: Int32(PA_ERR_TIMEOUT.rawValue), operation: operation)
+    }
+
     /// The codes that mean no server is there to talk to.
     var isUnreachable: Bool {
         [

@@ -141,14 +141,7 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
         guard pa_stream_connect_playback(stream, sink, &attributes, flags, nil, nil) == 0 else {
             throw PulseError.last(of: connection.context, "connecting the playback stream")
         }
-        while true {
-            let state = pa_stream_get_state(stream)
-            if state == PA_STREAM_READY { return }
-            if state == PA_STREAM_FAILED || state == PA_STREAM_TERMINATED {
-                throw PulseError.last(of: connection.context, "connecting the playback stream")
-            }
-            connection.wait()
-        }
+        try connection.waitUntilReady(stream, "connecting the playback stream")
     }
 
     private static func from(_ userdata: UnsafeMutableRawPointer?) -> PulsePlayer {

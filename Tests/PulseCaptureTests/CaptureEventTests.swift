@@ -75,6 +75,36 @@ extension AudioServerSuites {
             #expect(info.seconds >= min(arrived, 0.1), "what was recorded is kept: \(info.seconds) s")
         }
 
+        @Test("a server that stops answering: pause and stop still return, the recorded audio kept")
+        func serverStopsAnswering() async throws {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("wedged.wav")
+            let server = try PrivatePulseServer()
+            let capture = PulseCapture(source: PrivatePulseServer.sourceName, server: server.address)
+            let observer = CaptureObserver(capture)
+            try await capture.start(recordingTo: file, appending: false)
+            try await observer.waitForAudio()
+            try server.freeze()
+            defer { try? server.thaw() }
+            // Each call must come back (with an error or without) instead of waiting for the server forever.
+            // Not awaited directly: a hanging call must fail this test, not hang the whole run.
+            let returned = Locked(false)
+            Task.detached {
+                try? await capture.pause()
+                _ = try? await capture.stop()
+                returned.withLock { $0 = true }
+            }
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(60)
+            while !returned.current, clock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+            #expect(returned.current, "pause and stop returned while the server answered nothing")
+            let info = try WAVInfo(file)
+            let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int
+            #expect(info.dataBytes + info.dataOffset == size, "the header fits the audio")
+            #expect(info.dataBytes > 0, "what was recorded is kept")
+        }
+
         @Test("a suspended or moved source is reported; a removed source's stream moves on")
         func sourceChanges() async throws {
             let directory = try temporaryDirectory()

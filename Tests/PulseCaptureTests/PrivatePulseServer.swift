@@ -44,13 +44,22 @@ final class PrivatePulseServer {
     }
 
     /// Stops the server the hard way, as a crash or a logout would.
-    func kill() throws {
+    func kill() throws { try signal(SIGKILL) }
+
+    /// Freezes the server: it keeps its socket but answers nothing, as a wedged server would.
+    func freeze() throws { try signal(SIGSTOP) }
+
+    /// Lets a frozen server go on.
+    func thaw() throws { try signal(SIGCONT) }
+
+    private func signal(_ number: Int32) throws {
         let pid = try String(contentsOf: directory.appendingPathComponent("runtime/pid"), encoding: .utf8)
-        guard let number = Int32(pid.trimmingCharacters(in: .whitespacesAndNewlines)) else { return }
-        Foundation.kill(number, SIGKILL)
+        guard let process = Int32(pid.trimmingCharacters(in: .whitespacesAndNewlines)) else { return }
+        Foundation.kill(process, number)
     }
 
     deinit {
+        try? thaw()
         try? kill()
         try? FileManager.default.removeItem(at: directory)
     }
