@@ -202,15 +202,15 @@ extension PulseCapture {
         }
         phase = .ended
         writeHeader()
+        // Either way the capture is spent: the session pauses and keeps what was recorded.
         switch ending {
         case .serverGone:
             log.log(.warning, "capture: the audio server went away")
+            eventsContinuation.yield(.serverGone)
         case .sourceRemoved:
             log.log(.warning, "capture: the record stream was ended by the server")
-            eventsContinuation.yield(.sourceChanged("The microphone was unplugged or removed; the recording is kept."))
+            eventsContinuation.yield(.sourceLost)
         }
-        // Either way the capture is spent: the session pauses and keeps what was recorded.
-        eventsContinuation.yield(.serverGone)
         connection?.signal()
     }
 

@@ -47,7 +47,7 @@ enum RecordCommand {
 
     /// Why the recording ended.
     enum Ending: Sendable {
-        case durationPassed, interrupted, serverGone
+        case durationPassed, interrupted, serverGone, sourceLost
     }
 
     @MainActor
@@ -89,7 +89,10 @@ enum RecordCommand {
             }
         }
         let watcher = Task {
-            for await event in capture.events where event == .serverGone { ending.yield(.serverGone) }
+            for await event in capture.events {
+                if event == .serverGone { ending.yield(.serverGone) }
+                if event == .sourceLost { ending.yield(.sourceLost) }
+            }
         }
         let meter = Task { await LevelMeterLine.show(capture.levels) }
         let frames = Task { for await _ in capture.frames {} }
@@ -112,9 +115,15 @@ enum RecordCommand {
             printError("dictation-station: \(error)")
             return CommandLineTool.Exit.failure
         }
-        if reason == .serverGone {
+        switch reason {
+        case .serverGone:
             printError("dictation-station: the audio server went away; what was recorded is kept.")
             return CommandLineTool.Exit.failure
+        case .sourceLost:
+            printError("dictation-station: the microphone was unplugged or removed; what was recorded is kept.")
+            return CommandLineTool.Exit.failure
+        case .durationPassed, .interrupted:
+            break
         }
         return CommandLineTool.Exit.success
     }

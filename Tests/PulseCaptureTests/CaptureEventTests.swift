@@ -163,10 +163,8 @@ extension AudioServerSuites {
             try await capture.start(recordingTo: file, appending: false)
             try await observer.waitForAudio()
             try server.unloadSineSource()
-            #expect(
-                await observer.waitFor(
-                    .sourceChanged("The microphone was unplugged or removed; the recording is kept.")))
-            #expect(await observer.waitFor(.serverGone))
+            #expect(await observer.waitFor(.sourceLost))
+            #expect(!observer.events.current.contains(.serverGone), "the server is still there")
             #expect(try await capture.stop() == file)
             let info = try WAVInfo(file)
             let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int

@@ -76,6 +76,21 @@ struct InterruptionTests {
         #expect(session.state == .recording)
     }
 
+    @Test("a lost microphone pauses and keeps the audio, and says the microphone, not the server")
+    func sourceLost() async {
+        let fixture = StationFixture()
+        let session = fixture.makeSession()
+        session.pressMainAction()
+        let file = session.audioFile
+        fixture.capture?.emit(.sourceLost)
+        #expect(await eventually { session.state == .paused })
+        #expect(session.audioFile == file)
+        #expect(fixture.station.notifier.notifications.first?.message.contains("microphone") == true)
+        session.pressMainAction()
+        await session.settleCalls()
+        #expect(fixture.log.calls.last == "start \(file!.lastPathComponent) appending")
+    }
+
     @Test("events of an earlier capture are ignored")
     func staleEvents() async {
         let fixture = StationFixture()

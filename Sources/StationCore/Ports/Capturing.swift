@@ -10,6 +10,9 @@ public enum CaptureEvent: Sendable, Equatable {
     case sourceChanged(String)
     /// The audio server went away; what was recorded is kept and the capture is over.
     case serverGone
+    /// The microphone was unplugged or removed and no other source took over; what was recorded is kept
+    /// and the capture is over.
+    case sourceLost
 }
 
 /// Captures audio from a microphone into a WAV file, one dictation per instance.

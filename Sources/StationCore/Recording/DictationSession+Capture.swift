@@ -96,13 +96,24 @@ extension DictationSession {
         case .sourceChanged(let detail):
             delegate?.session(self, didNotice: detail)
         case .serverGone:
-            dependencies.log.log(.warning, "audio server gone during a recording")
-            capture = nil
-            stopListening()
-            captureChain.enqueue { _ = try? await source.stop() }
-            pause(byUser: true)
-            delegate?.session(
-                self, didNotice: "The audio server went away; the recording is paused and kept.")
+            captureEnded(
+                from: source, log: "audio server gone during a recording",
+                notice: "The audio server went away; the recording is paused and kept.")
+        case .sourceLost:
+            captureEnded(
+                from: source, log: "microphone removed during a recording",
+                notice: "The microphone was unplugged or removed; the recording is paused and kept.")
         }
+    }
+
+    /// The capture is over without a stop: pause, keep the audio, and say why. A resume opens a new
+    /// capture that appends to the same file.
+    private func captureEnded(from source: any Capturing, log message: String, notice: String) {
+        dependencies.log.log(.warning, message)
+        capture = nil
+        stopListening()
+        captureChain.enqueue { _ = try? await source.stop() }
+        pause(byUser: true)
+        delegate?.session(self, didNotice: notice)
     }
 }
