@@ -165,8 +165,7 @@ extension PulseCapture {
             try wav.append(samples: samples)
             if wav.dataBytes - headerWrittenAt >= Self.headerInterval { writeHeader() }
         } catch {
-            writeFailure = error
-            log.log(.error, "capture: \(error)")
+            failWriting(error)
             return
         }
         framesContinuation.yield(AudioChunk(samples: samples))
@@ -180,8 +179,17 @@ extension PulseCapture {
             try wav.updateHeader()
             headerWrittenAt = wav.dataBytes
         } catch {
-            writeFailure = error
+            failWriting(error)
         }
+    }
+
+    /// The file cannot take more (a full disk, a removed drive): keep what it holds, stop writing, and
+    /// tell the session at once rather than at the next pause.
+    private func failWriting(_ error: WAVError) {
+        guard writeFailure == nil else { return }
+        writeFailure = error
+        log.log(.error, "capture: \(error)")
+        eventsContinuation.yield(.writeFailed(detail: error.description))
     }
 
     private func streamStateChanged() {

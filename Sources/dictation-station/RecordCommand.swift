@@ -47,7 +47,7 @@ enum RecordCommand {
 
     /// Why the recording ended.
     enum Ending: Sendable {
-        case durationPassed, interrupted, serverGone, sourceLost
+        case durationPassed, interrupted, serverGone, sourceLost, writeFailed
     }
 
     @MainActor
@@ -92,6 +92,7 @@ enum RecordCommand {
             for await event in capture.events {
                 if event == .serverGone { ending.yield(.serverGone) }
                 if event == .sourceLost { ending.yield(.sourceLost) }
+                if case .writeFailed = event { ending.yield(.writeFailed) }
             }
         }
         let meter = Task { await LevelMeterLine.show(capture.levels) }
@@ -121,6 +122,9 @@ enum RecordCommand {
             return CommandLineTool.Exit.failure
         case .sourceLost:
             printError("dictation-station: the microphone was unplugged or removed; what was recorded is kept.")
+            return CommandLineTool.Exit.failure
+        case .writeFailed:
+            // stop() has already said why (the file could not be written); what it holds is kept.
             return CommandLineTool.Exit.failure
         case .durationPassed, .interrupted:
             break

@@ -105,6 +105,33 @@ extension AudioServerSuites {
             #expect(info.dataBytes > 0, "what was recorded is kept")
         }
 
+        @Test(
+            "a full disk mid-recording is reported at once, and the file keeps what it holds",
+            .enabled(if: getuid() == 0, "mounting a small tmpfs needs root, as CI runs"))
+        func diskFull() async throws {
+            let mountPoint = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: mountPoint) }
+            // 64 KiB hold about two seconds of 16 kHz mono audio.
+            let mounted = try PulseTestServer.run(
+                "/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", mountPoint.path])
+            try #require(mounted.status == 0, "could not mount a small tmpfs")
+            defer { _ = try? PulseTestServer.run("/bin/umount", [mountPoint.path]) }
+            let file = mountPoint.appendingPathComponent("full.wav")
+            let server = try PrivatePulseServer()
+            let capture = PulseCapture(source: PrivatePulseServer.sourceName, server: server.address)
+            let observer = CaptureObserver(capture)
+            try await capture.start(recordingTo: file, appending: false)
+            let failed = await observer.waitFor(timeout: .seconds(20)) {
+                if case .writeFailed = $0 { true } else { false }
+            }
+            #expect(failed, "the full disk is reported while recording, not at the next pause")
+            await #expect(throws: CaptureError.self) { _ = try await capture.stop() }
+            let info = try WAVInfo(file)
+            let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int
+            #expect(info.dataBytes > 16_000, "the audio that fitted is kept: \(info.dataBytes) bytes")
+            #expect(info.dataBytes + info.dataOffset <= size ?? 0, "the header claims no more than is there")
+        }
+
         @Test("a suspended or moved source is reported; a removed source's stream moves on")
         func sourceChanges() async throws {
             let directory = try temporaryDirectory()

@@ -35,8 +35,13 @@ final class CaptureObserver: Sendable {
 
     /// Waits until `event` has been seen.
     func waitFor(_ event: CaptureEvent, timeout: Duration = .seconds(5)) async -> Bool {
+        await waitFor(timeout: timeout) { $0 == event }
+    }
+
+    /// Waits until an event matching `matches` has been seen.
+    func waitFor(timeout: Duration = .seconds(5), _ matches: (CaptureEvent) -> Bool) async -> Bool {
         let deadline = ContinuousClock.now + timeout
-        while !events.current.contains(event) {
+        while !events.current.contains(where: matches) {
             guard ContinuousClock.now < deadline else { return false }
             try? await Task.sleep(for: .milliseconds(20))
         }

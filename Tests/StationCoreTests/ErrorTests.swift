@@ -44,6 +44,26 @@ struct ErrorTests {
         #expect(fixture.log.calls.last == "start \(file!.lastPathComponent) appending")
     }
 
+    @Test("an audio file that cannot take more (a full disk) pauses at once with the error, the audio kept")
+    func writeFails() async {
+        let fixture = StationFixture()
+        let session = fixture.makeSession()
+        session.pressMainAction()
+        let file = session.audioFile
+        fixture.capture?.emit(.writeFailed(detail: "No space left on device"))
+        #expect(await eventually { session.state == .paused })
+        #expect(session.lastError == .audioFileUnwritable)
+        #expect(session.lastError?.recoveryHint.contains("disk space") == true)
+        #expect(session.audioFile == file)
+        #expect(fixture.removedAudio.current.isEmpty, "an error never throws audio away")
+        #expect(fixture.station.notifier.notifications.first?.kind == .error)
+        #expect(fixture.diagnostics.entries.contains { $0.contains("No space left on device") })
+        // Once space is free again, resume appends to the same file.
+        session.pressMainAction()
+        await session.settleCalls()
+        #expect(fixture.log.calls.last == "start \(file!.lastPathComponent) appending")
+    }
+
     @Test("a failed transcription returns to paused with the audio, and send can be tried again")
     func transcriptionFails() async {
         let fixture = StationFixture()

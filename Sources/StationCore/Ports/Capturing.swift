@@ -13,6 +13,8 @@ public enum CaptureEvent: Sendable, Equatable {
     /// The microphone was unplugged or removed and no other source took over; what was recorded is kept
     /// and the capture is over.
     case sourceLost
+    /// The audio file cannot take more (a full disk); what it holds is kept and the capture is over.
+    case writeFailed(detail: String)
 }
 
 /// Captures audio from a microphone into a WAV file, one dictation per instance.

@@ -103,6 +103,12 @@ extension DictationSession {
             captureEnded(
                 from: source, log: "microphone removed during a recording",
                 notice: "The microphone was unplugged or removed; the recording is paused and kept.")
+        case .writeFailed(let detail):
+            dependencies.log.log(.error, "writing the audio file failed: \(detail)")
+            capture = nil
+            stopListening()
+            captureChain.enqueue { _ = try? await source.stop() }
+            fail(.audioFileUnwritable, keepAudio: true)
         }
     }
 
