@@ -64,7 +64,8 @@ let package = Package(
         .testTarget(name: "SphinxSpeechTests", dependencies: ["SphinxSpeech", "StationTestSupport"]),
         .testTarget(name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "StationCore", "StationTestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "StationTestSupport"]),
-        .testTarget(name: "StationTUITests", dependencies: ["StationTUI", "StationTestSupport", "StationTestTraits"]),
+        .testTarget(
+            name: "StationTUITests", dependencies: ["StationTUI", "PulseCapture", "StationTestSupport", "StationTestTraits"]),
         .testTarget(
             name: "StationIntegrationTests",
             dependencies: [

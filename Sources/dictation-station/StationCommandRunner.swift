@@ -47,6 +47,10 @@ enum StationCommandRunner {
             {
                 station.select(session.id)
             }
+            // Only unsent dictations can hold a header a crash left stale (a sent one was finished at
+            // stop), so start-up does not grow with the number of reports.
+            StationWiring.repairAbandonedRecordings(
+                station.sessions.compactMap(\.audioFile), in: paths, lock: ports.captureLock, log: log)
         } catch {
             log.log(.error, "restoring sessions failed: \(error)")
             station.notifier.error("The saved sessions could not be read; new dictations still work.")

@@ -9,6 +9,7 @@ import StationTUI
 /// The adapters the station runs on, gathered in one place.
 struct StationPorts {
     var makeCapture: @Sendable () -> any Capturing
+    var captureLock: FileCaptureLock
     var transcriber: any Transcribing
     var database: StationDatabase
     var installer: ModelInstaller
@@ -29,7 +30,6 @@ enum StationWiring {
         let database = try await StationDatabase.open(paths)
         let installer = try ModelWiring.installer(globals: globals, paths: paths)
         let captureLock = FileCaptureLock(paths: paths)
-        repairAbandonedRecordings(in: paths, lock: captureLock, log: log)
         let sources = PulseSourceChoice(
             settings: database, current: try? await database.setting(SettingKey.captureSource))
         let sphinx = SphinxTranscriber(paths: paths, log: log)
@@ -37,6 +37,7 @@ enum StationWiring {
         let transcriber = ModelAwaitingTranscriber(base: sphinx, installer: installer) { waitUpdates.yield($0) }
         return StationPorts(
             makeCapture: { ExclusiveCapture(PulseCapture(source: sources.chosen, log: log), lock: captureLock) },
+            captureLock: captureLock,
             transcriber: transcriber, database: database, installer: installer, sources: sources,
             player: PulsePlayer(), modelWaits: modelWaits,
             preload: { locale in
@@ -48,12 +49,16 @@ enum StationWiring {
             })
     }
 
-    /// Fits the headers of recordings a crash left behind to the audio they hold; skipped while another
-    /// station process records, since its file is still growing.
-    static func repairAbandonedRecordings(in paths: StationPaths, lock: FileCaptureLock, log: any StationLog) {
+    /// Fits the headers of recordings a crash left behind to the audio they hold: `files`, or every
+    /// recording in the audio folder when nil. Skipped while another station process records, since its
+    /// file is still growing.
+    static func repairAbandonedRecordings(
+        _ files: [URL]? = nil, in paths: StationPaths, lock: FileCaptureLock, log: any StationLog
+    ) {
         guard (try? lock.acquire()) == true else { return }
         defer { lock.release() }
-        let repaired = AbandonedRecordings.repair(in: paths.audioDirectory)
+        let repaired =
+            files.map { AbandonedRecordings.repair($0) } ?? AbandonedRecordings.repair(in: paths.audioDirectory)
         if !repaired.isEmpty { log.log(.info, "repaired \(repaired.count) abandoned recording(s)") }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import PulseCapture
 import StationTestSupport
 import StationTestTraits
 import Testing
@@ -87,5 +88,53 @@ struct TerminalDictationTests {
         let shown = try station("reports", "show", "1")
         #expect(shown.output.contains("CORRECTED"))
         #expect(shown.output.contains("Original transcript:"), "the original is kept beside the edit")
+    }
+
+    @Test("a station killed mid-dictation comes back paused with its audio repaired, and the dictation sends")
+    func crashRecovery() async throws {
+        try #require(PulseTestServer.isAvailable, "no PulseAudio server is reachable; run scripts/test")
+        let sample = try #require(try LibriVoxSamples.all().first { $0.file.lastPathComponent.hasSuffix("0870.wav") })
+        let sink = "ds_crash_\(UInt32.random(in: 0...UInt32.max))"
+        let module = try PulseTestServer.load("module-null-sink", "sink_name=\(sink)", "rate=16000", "channels=1")
+        defer { PulseTestServer.unload(module) }
+
+        var tmux = try start(microphone: "\(sink).monitor")
+        defer { tmux.shutDown() }
+        try tmux.send("n")
+        _ = try tmux.waitFor("New session")
+        try tmux.type("Room 7")
+        try tmux.send("Enter")
+        _ = try tmux.waitFor("○ Room 7")
+        try tmux.send("Space")
+        _ = try tmux.waitFor("RECORDING")
+        let player = try PulseTestServer.play(sample.file, into: sink)
+        await waitForExit(player)
+        try await Task.sleep(for: .milliseconds(500))
+        // The station dies mid-dictation, as on a power cut or a crash.
+        _ = try TmuxSession.spawn(["/bin/kill", "-KILL", try tmux.programPID()], captureOutput: true)
+        #expect(try tmux.waitForExit() == 128 + 9)
+        tmux.shutDown()
+
+        let audio = URL(fileURLWithPath: terminal.data).appendingPathComponent("audio")
+        let files = try FileManager.default.contentsOfDirectory(at: audio, includingPropertiesForKeys: nil)
+        let file = try #require(files.first { $0.pathExtension == "wav" })
+
+        tmux = try start(microphone: "\(sink).monitor")
+        _ = try tmux.waitFor("PAUSED")  // the session came back paused, ready to resume or send
+        let info = try WAVInfo(file)
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        #expect(info.dataOffset + info.dataBytes == size, "the header was fitted to the audio at start")
+        #expect(info.seconds > 5, "the dictation up to the crash is there: \(info.seconds) s")
+
+        try tmux.send("Enter")
+        _ = try tmux.waitFor("draft")
+        let reports = try station("reports", "--json")
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(reports.output.utf8)) as? [[String: Any]])
+        let text = try #require(json.first?["text"] as? String)
+        let wer = WordErrorRate.rate(hypothesis: text, reference: sample.reference)
+        #expect(wer <= 0.35, "WER \(wer): \(text)")
+        try tmux.send("q")
+        #expect(try tmux.waitForExit() == 0)
     }
 }

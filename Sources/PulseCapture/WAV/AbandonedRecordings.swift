@@ -10,6 +10,12 @@ public enum AbandonedRecordings {
     @discardableResult
     public static func repair(in directory: URL) -> [URL] {
         let files = (try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: nil)) ?? []
+        return repair(files)
+    }
+
+    /// Fits the headers of these WAV files to the audio they hold; returns the files it repaired.
+    @discardableResult
+    public static func repair(_ files: [URL]) -> [URL] {
         var repaired: [URL] = []
         for file in files where file.pathExtension.lowercased() == "wav" {
             guard let before = try? WAVInfo(file), let after = try? repairWAV(at: file) else { continue }
