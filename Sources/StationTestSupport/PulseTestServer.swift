@@ -30,7 +30,9 @@ public enum PulseTestServer {
     }
 
     /// A null sink of its own for one test (16 kHz mono, so played samples reach its monitor unchanged).
-    public static func withSink<T>(_ body: (String) async throws -> T) async throws -> T {
+    public static func withSink<T>(
+        isolation: isolated (any Actor)? = #isolation, _ body: (String) async throws -> T
+    ) async throws -> T {
         let name = "ds_capture_\(UInt32.random(in: 0...UInt32.max))"
         let module = try load("module-null-sink", "sink_name=\(name)", "rate=16000", "channels=1")
         defer { unload(module) }

@@ -17,9 +17,10 @@ struct DictationEndToEndTests {
     func speechBecomesReport() async throws {
         try #require(PulseTestServer.isAvailable, "no PulseAudio server is reachable; run scripts/test")
         let samples = try LibriVoxSamples.all()
-        let sink = "ds_e2e_\(UInt32.random(in: 0...UInt32.max))"
-        let module = try PulseTestServer.load("module-null-sink", "sink_name=\(sink)", "rate=16000", "channels=1")
-        defer { PulseTestServer.unload(module) }
+        try await PulseTestServer.withSink { sink in try await dictate(samples, into: sink) }
+    }
+
+    private func dictate(_ samples: [LibriVoxSamples.Sample], into sink: String) async throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let paths = StationPaths(dataDirectory: folder.appendingPathComponent("data"))

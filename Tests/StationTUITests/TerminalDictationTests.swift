@@ -22,24 +22,43 @@ struct TerminalDictationTests {
     /// Runs the binary from "another shell", as a foot pedal or a hotkey tool would.
     func station(_ arguments: String...) throws -> (status: Int32, output: String) { try terminal.run(arguments) }
 
+    /// LibriVox recording 0870: a sentence of 24 words, 7 s.
+    static func sentence() throws -> LibriVoxSamples.Sample {
+        try #require(try LibriVoxSamples.all().first { $0.file.lastPathComponent.hasSuffix("0870.wav") })
+    }
+
+    /// Makes a session named `name` with the `n` dialog and starts recording into it with Space.
+    func startRecording(_ name: String, in tmux: TmuxSession) throws {
+        try tmux.send("n")
+        _ = try tmux.waitFor("New session")
+        try tmux.type(name)
+        try tmux.send("Enter")
+        _ = try tmux.waitFor("○ \(name)")
+        try tmux.send("Space")
+        _ = try tmux.waitFor("RECORDING")
+    }
+
+    /// The newest report's text, read through `reports --json`, scores WER at most 0.35 against `reference`.
+    func expectNewestReport(matches reference: String) throws {
+        let reports = try station("reports", "--json")
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(reports.output.utf8)) as? [[String: Any]])
+        let text = try #require(json.first?["text"] as? String)
+        let wer = WordErrorRate.rate(hypothesis: text, reference: reference)
+        #expect(wer <= 0.35, "WER \(wer): \(text)")
+    }
+
     @Test("record speech, resize, pause with ctl, send, read and correct the report, quit, start again")
     func dictate() async throws {
         try #require(PulseTestServer.isAvailable, "no PulseAudio server is reachable; run scripts/test")
-        let sample = try #require(try LibriVoxSamples.all().first { $0.file.lastPathComponent.hasSuffix("0870.wav") })
-        let sink = "ds_tmux_\(UInt32.random(in: 0...UInt32.max))"
-        let module = try PulseTestServer.load("module-null-sink", "sink_name=\(sink)", "rate=16000", "channels=1")
-        defer { PulseTestServer.unload(module) }
+        let sample = try Self.sentence()
+        try await PulseTestServer.withSink { sink in try await dictate(sample, into: sink) }
+    }
 
+    private func dictate(_ sample: LibriVoxSamples.Sample, into sink: String) async throws {
         var tmux = try start(microphone: "\(sink).monitor")
         defer { tmux.shutDown() }
-        try tmux.send("n")
-        _ = try tmux.waitFor("New session")
-        try tmux.type("Room 12")
-        try tmux.send("Enter")
-        _ = try tmux.waitFor("○ Room 12")
-
-        try tmux.send("Space")
-        _ = try tmux.waitFor("RECORDING")
+        try startRecording("Room 12", in: tmux)
         let player = try PulseTestServer.play(sample.file, into: sink)
         // Resize while recording: the layout changes, the recording goes on.
         try await Task.sleep(for: .seconds(1))
@@ -61,12 +80,7 @@ struct TerminalDictationTests {
         let listed = try tmux.waitFor("draft")
         #expect(listed.contains("Room 12"))
 
-        let reports = try station("reports", "--json")
-        let json = try #require(
-            JSONSerialization.jsonObject(with: Data(reports.output.utf8)) as? [[String: Any]])
-        let text = try #require(json.first?["text"] as? String)
-        let wer = WordErrorRate.rate(hypothesis: text, reference: sample.reference)
-        #expect(wer <= 0.35, "WER \(wer): \(text)")
+        try expectNewestReport(matches: sample.reference)
 
         // Open the report, correct it, save a revision.
         try tmux.send("Tab", "Enter")
@@ -93,20 +107,14 @@ struct TerminalDictationTests {
     @Test("a station killed mid-dictation comes back paused with its audio repaired, and the dictation sends")
     func crashRecovery() async throws {
         try #require(PulseTestServer.isAvailable, "no PulseAudio server is reachable; run scripts/test")
-        let sample = try #require(try LibriVoxSamples.all().first { $0.file.lastPathComponent.hasSuffix("0870.wav") })
-        let sink = "ds_crash_\(UInt32.random(in: 0...UInt32.max))"
-        let module = try PulseTestServer.load("module-null-sink", "sink_name=\(sink)", "rate=16000", "channels=1")
-        defer { PulseTestServer.unload(module) }
+        let sample = try Self.sentence()
+        try await PulseTestServer.withSink { sink in try await recoverFromCrash(sample, into: sink) }
+    }
 
+    private func recoverFromCrash(_ sample: LibriVoxSamples.Sample, into sink: String) async throws {
         var tmux = try start(microphone: "\(sink).monitor")
         defer { tmux.shutDown() }
-        try tmux.send("n")
-        _ = try tmux.waitFor("New session")
-        try tmux.type("Room 7")
-        try tmux.send("Enter")
-        _ = try tmux.waitFor("○ Room 7")
-        try tmux.send("Space")
-        _ = try tmux.waitFor("RECORDING")
+        try startRecording("Room 7", in: tmux)
         let player = try PulseTestServer.play(sample.file, into: sink)
         await waitForExit(player)
         try await Task.sleep(for: .milliseconds(500))
@@ -128,12 +136,7 @@ struct TerminalDictationTests {
 
         try tmux.send("Enter")
         _ = try tmux.waitFor("draft")
-        let reports = try station("reports", "--json")
-        let json = try #require(
-            JSONSerialization.jsonObject(with: Data(reports.output.utf8)) as? [[String: Any]])
-        let text = try #require(json.first?["text"] as? String)
-        let wer = WordErrorRate.rate(hypothesis: text, reference: sample.reference)
-        #expect(wer <= 0.35, "WER \(wer): \(text)")
+        try expectNewestReport(matches: sample.reference)
         try tmux.send("q")
         #expect(try tmux.waitForExit() == 0)
     }
