@@ -32,7 +32,13 @@ extension AudioServerSuites {
                 try await player.play(file: played)
                 try await Task.sleep(for: .seconds(1))
                 try await player.seek(by: .seconds(5))
-                #expect(states.current.last.map { $0.position >= .seconds(5) } == true, "the position jumped")
+                // The progress after the seek arrives through the stream, not with the seek's return.
+                let jumped: @Sendable () -> Bool = {
+                    states.current.contains { $0.state == .playing && $0.position >= .seconds(5) }
+                }
+                let seekDeadline = ContinuousClock.now + .seconds(2)
+                while !jumped(), ContinuousClock.now < seekDeadline { try await Task.sleep(for: .milliseconds(10)) }
+                #expect(jumped(), "the position jumped while playing")
                 let deadline = ContinuousClock.now + .seconds(5)
                 while states.current.last?.state != .finished, ContinuousClock.now < deadline {
                     try await Task.sleep(for: .milliseconds(20))
