@@ -52,7 +52,8 @@ let package = Package(
         .executableTarget(name: "store-bench", dependencies: ["StationCore", "SQLiteStore"]),
         // scripts/bench-transcribe: accuracy and speed against pocketsphinx_continuous, live against stopped.
         .executableTarget(
-            name: "station-bench", dependencies: ["StationCore", "SphinxSpeech", "AudioFileReading", "StationTestSupport"]),
+            name: "station-bench",
+            dependencies: ["StationCore", "SphinxSpeech", "AudioFileReading", "StationTestSupport"]),
 
         // Fakes that record their calls in order, and a manual clock.
         .target(name: "StationTestSupport", dependencies: ["StationCore"]),
@@ -60,12 +61,15 @@ let package = Package(
         .target(name: "StationTestTraits"),
 
         .testTarget(name: "StationCoreTests", dependencies: ["StationCore", "StationTestSupport"]),
-        .testTarget(name: "PulseCaptureTests", dependencies: ["PulseCapture", "StationTestSupport", "StationTestTraits"]),
+        .testTarget(
+            name: "PulseCaptureTests", dependencies: ["PulseCapture", "StationTestSupport", "StationTestTraits"]),
         .testTarget(name: "SphinxSpeechTests", dependencies: ["SphinxSpeech", "StationTestSupport"]),
-        .testTarget(name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "StationCore", "StationTestSupport"]),
+        .testTarget(
+            name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "StationCore", "StationTestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "StationTestSupport"]),
         .testTarget(
-            name: "StationTUITests", dependencies: ["StationTUI", "PulseCapture", "StationTestSupport", "StationTestTraits"]),
+            name: "StationTUITests",
+            dependencies: ["StationTUI", "PulseCapture", "StationTestSupport", "StationTestTraits"]),
         .testTarget(
             name: "StationIntegrationTests",
             dependencies: [
@@ -73,7 +77,16 @@ let package = Package(
                 "StationTestTraits",
             ]),
         .testTarget(name: "SpeechModelsTests", dependencies: ["SpeechModels", "StationTestSupport"]),
-        .testTarget(name: "CommandLineTests", dependencies: ["StationCore", "SQLiteStore", "StationTestSupport", "StationTestTraits"]),
+        // The faults the station survives, one suite per class: crashes, several processes, hostile input.
+        .testTarget(
+            name: "FaultToleranceTests",
+            dependencies: [
+                "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
+                "StationTestSupport", "StationTestTraits",
+            ]),
+        .testTarget(
+            name: "CommandLineTests",
+            dependencies: ["StationCore", "SQLiteStore", "StationTestSupport", "StationTestTraits"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -28,6 +28,7 @@ enum StationCommandRunner {
             printError("dictation-station: \(error)")
             return CommandLineTool.Exit.failure
         }
+        HoldPoint.reach("station-opened")
         let session = SessionDependencies(
             makeCapture: ports.makeCapture, transcriber: ports.transcriber, clock: clock, log: log,
             makeAudioFile: { [paths] id in paths.newAudioFile(for: id, at: clock.wallTime) })

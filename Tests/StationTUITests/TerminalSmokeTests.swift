@@ -1,4 +1,5 @@
 import Foundation
+import StationTestSupport
 import Testing
 
 @testable import StationTUI

@@ -1,15 +1,15 @@
 import Foundation
 
 /// A detached tmux server on its own socket running one command, for end-to-end tests of the real binary.
-final class TmuxSession {
-    let socket = "ds-test-\(UUID().uuidString.prefix(8))"
+public final class TmuxSession {
+    public let socket = "ds-test-\(UUID().uuidString.prefix(8))"
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
     /// The package root, found from this file's path; the binary is in its `.build/debug`.
-    static let packageRoot: URL = {
+    public static let packageRoot: URL = {
         var url = URL(fileURLWithPath: #filePath)
         while url.path != "/" {
             url.deleteLastPathComponent()
@@ -18,12 +18,12 @@ final class TmuxSession {
         return url
     }()
 
-    static var binary: URL { packageRoot.appendingPathComponent(".build/debug/dictation-station") }
+    public static var binary: URL { packageRoot.appendingPathComponent(".build/debug/dictation-station") }
 
     /// Where the shell around the command writes its exit status (tmux's own `pane_dead_status` came back empty).
-    let statusFile = URL(fileURLWithPath: "/tmp/ds-test-status-\(UUID().uuidString.prefix(8))")
+    public let statusFile = URL(fileURLWithPath: "/tmp/ds-test-status-\(UUID().uuidString.prefix(8))")
 
-    init(command: [String], environment: [String: String], rows: Int = 30, columns: Int = 100) throws {
+    public init(command: [String], environment: [String: String], rows: Int = 30, columns: Int = 100) throws {
         let assignments = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
         // NO_COLOR may come from the test runner; only `environment` decides it.
         let line =
@@ -34,13 +34,13 @@ final class TmuxSession {
     }
 
     /// Ends the tmux server and whatever still runs in it.
-    func shutDown() {
+    public func shutDown() {
         _ = try? run(["kill-server"])
         try? FileManager.default.removeItem(at: statusFile)
     }
 
     /// The station's pid: the child of the shell the pane runs.
-    func programPID() throws -> String {
+    public func programPID() throws -> String {
         let shell = try format("#{pane_pid}")
         let children = try String(contentsOfFile: "/proc/\(shell)/task/\(shell)/children", encoding: .utf8)
         guard let pid = children.split(separator: " ").first else { throw Failure(description: "no child of \(shell)") }
@@ -48,7 +48,7 @@ final class TmuxSession {
     }
 
     @discardableResult
-    func run(_ arguments: [String], captureOutput: Bool = true) throws -> String {
+    public func run(_ arguments: [String], captureOutput: Bool = true) throws -> String {
         let (status, text) = try Self.spawn(["/usr/bin/tmux", "-L", socket] + arguments, captureOutput: captureOutput)
         guard status == 0 else { throw Failure(description: "tmux \(arguments): \(text)") }
         return text
@@ -57,7 +57,7 @@ final class TmuxSession {
     /// Runs a program and waits for it with posix_spawn and waitpid: Foundation's `Process` did not notice
     /// the tmux client's exit here. The server new-session starts keeps inherited descriptors, so its output
     /// must go to /dev/null, not to a pipe that would never close.
-    static func spawn(
+    public static func spawn(
         _ argv: [String], captureOutput: Bool, environment: [String: String]? = nil
     ) throws -> (Int32, String) {
         var fds: [Int32] = [0, 0]
@@ -115,25 +115,25 @@ final class TmuxSession {
         return (exitStatus, String(decoding: data, as: UTF8.self))
     }
 
-    func screen(escapes: Bool = false) throws -> String {
+    public func screen(escapes: Bool = false) throws -> String {
         try run(["capture-pane", "-p"] + (escapes ? ["-e"] : []))
     }
 
-    func send(_ keys: String...) throws { try run(["send-keys"] + keys) }
+    public func send(_ keys: String...) throws { try run(["send-keys"] + keys) }
 
     /// Types text literally.
-    func type(_ text: String) throws { try run(["send-keys", "-l", text]) }
+    public func type(_ text: String) throws { try run(["send-keys", "-l", text]) }
 
-    func format(_ format: String) throws -> String {
+    public func format(_ format: String) throws -> String {
         try run(["display-message", "-p", format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    func resize(rows: Int, columns: Int) throws {
+    public func resize(rows: Int, columns: Int) throws {
         try run(["resize-window", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
     /// Waits (polling, up to ten seconds) until the screen satisfies `condition`; returns the last screen.
-    func waitFor(_ what: String, _ condition: (String) -> Bool) throws -> String {
+    public func waitFor(_ what: String, _ condition: (String) -> Bool) throws -> String {
         let deadline = Date().addingTimeInterval(10)
         var last = ""
         while Date() < deadline {
@@ -144,10 +144,10 @@ final class TmuxSession {
         throw Failure(description: "timed out waiting for \(what); the screen was:\n\(last)")
     }
 
-    func waitFor(_ text: String) throws -> String { try waitFor("\"\(text)\"") { $0.contains(text) } }
+    public func waitFor(_ text: String) throws -> String { try waitFor("\"\(text)\"") { $0.contains(text) } }
 
     /// Waits until the program in the pane has exited; returns its exit status (128 + n for signal n).
-    func waitForExit() throws -> Int {
+    public func waitForExit() throws -> Int {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             if let text = try? String(contentsOf: statusFile, encoding: .utf8),
@@ -160,5 +160,5 @@ final class TmuxSession {
         throw Failure(description: "the station did not exit")
     }
 
-    static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
+    public static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }

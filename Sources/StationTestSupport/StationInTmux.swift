@@ -2,12 +2,12 @@ import Foundation
 
 /// A private data directory and runtime directory for the real binary in tmux, with the station started
 /// on them and subcommands run beside it "from another shell".
-final class StationInTmux {
-    let directory: URL
-    let runtime: URL
-    var data: String { directory.appendingPathComponent("data").path }
+public final class StationInTmux {
+    public let directory: URL
+    public let runtime: URL
+    public var data: String { directory.appendingPathComponent("data").path }
 
-    init(_ label: String) throws {
+    public init(_ label: String) throws {
         directory = URL(fileURLWithPath: "/tmp/ds-\(label)-\(UUID().uuidString.prefix(8))")
         runtime = directory.appendingPathComponent("run")
         try FileManager.default.createDirectory(
@@ -17,7 +17,7 @@ final class StationInTmux {
     deinit { try? FileManager.default.removeItem(at: directory) }
 
     /// Opens the station in a fresh tmux and waits for its first frame.
-    func start(_ extra: [String] = [], environment: [String: String] = [:]) throws -> TmuxSession {
+    public func start(_ extra: [String] = [], environment: [String: String] = [:]) throws -> TmuxSession {
         guard FileManager.default.isExecutableFile(atPath: TmuxSession.binary.path) else {
             throw TmuxSession.Failure(description: "build first: swift build --build-tests")
         }
@@ -31,7 +31,7 @@ final class StationInTmux {
     }
 
     /// Runs a subcommand on the same data directory and control socket.
-    func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
+    public func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let (status, output) = try TmuxSession.spawn(
             [TmuxSession.binary.path, "--data-dir", data] + arguments, captureOutput: true,
             environment: ["XDG_RUNTIME_DIR": runtime.path, "TZ": "UTC"])
