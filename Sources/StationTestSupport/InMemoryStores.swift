@@ -11,16 +11,18 @@ public final class InMemoryReportStore: ReportStore, Sendable {
     }
 
     private let state = Locked(State())
+    /// Where `add(_:ending:)` saves the ended session, as one transaction with the report.
+    private let sessions: InMemorySessionStore?
 
-    public init() {}
+    public init(sessions: InMemorySessionStore? = nil) { self.sessions = sessions }
 
     /// Makes every following write throw `error` (nil heals it).
     public func failWrites(with error: (any Error)?) { state.withLock { $0.failure = error } }
 
     public var all: [Report] { state.current.reports }
 
-    public func add(_ report: NewReport) async throws -> Report {
-        try state.withLock { state in
+    public func add(_ report: NewReport, ending session: SessionRecord?) async throws -> Report {
+        let stored = try state.withLock { state in
             if let failure = state.failure { throw failure }
             let stored = Report(
                 id: state.nextID, sessionName: report.sessionName, locale: report.locale, created: report.created,
@@ -30,6 +32,12 @@ public final class InMemoryReportStore: ReportStore, Sendable {
             state.reports.append(stored)
             return stored
         }
+        if let session { sessions?.saveNow(session) }
+        return stored
+    }
+
+    public func report(owningAudio audioFile: URL) async throws -> Report? {
+        state.current.reports.first { $0.audioFile == audioFile }
     }
 
     public func reports(search: String?, limit: Int, offset: Int) async throws -> [Report] {
@@ -90,14 +98,36 @@ public final class InMemorySessionStore: SessionStore, SettingsStore, Sendable {
 
     public func loadSessions() async throws -> [SessionRecord] { saved }
 
+    public func session(id: SessionID) async throws -> SessionRecord? { records.current[id] }
+
+    private let saveFailure = Locked<(any Error)?>(nil)
+
+    /// Makes every following `save` throw `error` (nil heals it); a report's own transaction still saves.
+    public func failSaves(with error: (any Error)?) { saveFailure.withLock { $0 = error } }
+
     public func save(_ session: SessionRecord) async throws {
+        if let failure = saveFailure.current { throw failure }
+        saveNow(session)
+    }
+
+    /// Saves at once, as another station process would.
+    public func saveNow(_ session: SessionRecord) {
         records.withLock { $0[session.id] = session }
         order.withLock { if !$0.contains(session.id) { $0.append(session.id) } }
     }
 
+    public func renameSession(id: SessionID, to name: String) async throws {
+        records.withLock { $0[id]?.name = name }
+    }
+
     public func deleteSession(id: SessionID) async throws {
-        records.withLock { $0[id] = nil }
-        order.withLock { $0.removeAll { $0 == id } }
+        let holdsDictation = records.withLock { records -> Bool in
+            guard let record = records[id] else { return false }
+            if record.state != .notRecording, record.audioFile != nil { return true }
+            records[id] = nil
+            return false
+        }
+        if !holdsDictation { order.withLock { $0.removeAll { $0 == id } } }
     }
 
     public func setting(_ key: String) async throws -> String? { settings.current[key] }

@@ -8,7 +8,7 @@ public final class StationFixture {
     public let log = CallLog()
     public let transcriber: FakeTranscriber
     public let reporter = RecordingReporter()
-    public let reports = InMemoryReportStore()
+    public let reports: InMemoryReportStore
     public let sessionStore: InMemorySessionStore
     public let diagnostics = InMemoryLog()
     public let removedAudio = Locked<[URL]>([])
@@ -16,9 +16,16 @@ public final class StationFixture {
     public let captures = Locked<[FakeCapture]>([])
     public let station: Station
 
-    public init(jitter: Int = 0, restoring records: [SessionRecord] = []) {
+    /// A station wired to fakes. Pass `sessionStore` and `ownership` to stand in for a second station
+    /// process on the same data directory; `measureAudio` says how long a recording's file is.
+    public init(
+        jitter: Int = 0, restoring records: [SessionRecord] = [], sessionStore shared: InMemorySessionStore? = nil,
+        ownership: any DictationOwnership = ProcessLocalOwnership(),
+        measureAudio: @escaping @Sendable (URL) -> Duration? = { _ in nil }
+    ) {
         transcriber = FakeTranscriber(log: log)
-        sessionStore = InMemorySessionStore(records)
+        sessionStore = shared ?? InMemorySessionStore(records)
+        reports = InMemoryReportStore(sessions: sessionStore)
         let log = log
         let captures = captures
         let removedAudio = removedAudio
@@ -40,7 +47,8 @@ public final class StationFixture {
                 }
                 return URL(fileURLWithPath: "/audio/\(id.rawValue)-\(number).wav")
             },
-            removeAudio: { url in removedAudio.withLock { $0.append(url) } })
+            removeAudio: { url in removedAudio.withLock { $0.append(url) } },
+            ownership: ownership, measureAudio: measureAudio)
         station = Station(
             dependencies: StationDependencies(session: dependencies, reports: reports, sessions: sessionStore),
             locale: "en-US")

@@ -132,9 +132,10 @@ public final class TmuxSession {
         try run(["resize-window", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
-    /// Waits (polling, up to ten seconds) until the screen satisfies `condition`; returns the last screen.
-    public func waitFor(_ what: String, _ condition: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(10)
+    /// Waits (polling, up to ten seconds or `seconds`) until the screen satisfies `condition`; returns
+    /// the last screen. A decode on a loaded machine may need the longer wait.
+    public func waitFor(_ what: String, seconds: Double = 10, _ condition: (String) -> Bool) throws -> String {
+        let deadline = Date().addingTimeInterval(seconds)
         var last = ""
         while Date() < deadline {
             last = (try? screen()) ?? ""

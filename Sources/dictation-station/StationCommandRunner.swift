@@ -1,4 +1,6 @@
 import Foundation
+import PulseCapture
+import SQLiteStore
 import StationCore
 import StationTUI
 
@@ -31,7 +33,9 @@ enum StationCommandRunner {
         HoldPoint.reach("station-opened")
         let session = SessionDependencies(
             makeCapture: ports.makeCapture, transcriber: ports.transcriber, clock: clock, log: log,
-            makeAudioFile: { [paths] id in paths.newAudioFile(for: id, at: clock.wallTime) })
+            makeAudioFile: { [paths] id in paths.newAudioFile(for: id, at: clock.wallTime) },
+            ownership: FileDictationOwnership(paths: paths),
+            measureAudio: { WAVInfo.recordedDuration(of: $0) })
         let station = Station(
             dependencies: StationDependencies(session: session, reports: ports.database, sessions: ports.database),
             locale: LocaleMatcher.fallback)
@@ -74,9 +78,16 @@ enum StationCommandRunner {
                     }
                 }
             },
-            // Reports another station process added on this data directory show within a second.
+            // What another station process on this data directory changed shows within a second.
             Task { @MainActor in
-                for await _ in StoreChangeWatcher.changes(of: ports.database, clock: clock) { model.reloadReports() }
+                for await _ in StoreChangeWatcher.changes(of: ports.database, clock: clock) {
+                    model.reloadReports()
+                    await station.syncSessions()
+                }
+            },
+            // A station that died writes nothing: its dictations are looked for on a timer.
+            Task { @MainActor in
+                while (try? await clock.sleep(for: .seconds(2))) != nil { await station.syncSessions() }
             },
         ]
         defer { for watch in watches { watch.cancel() } }

@@ -12,6 +12,9 @@ import StationCore
 //   store-probe hold-capture-lock DATA_DIR  takes the capture lock, prints "held", keeps it until
 //                                           standard input closes; prints "busy" if it is taken
 //   store-probe try-capture-lock DATA_DIR   prints "acquired" or "busy"
+//   store-probe hold-claim DATA_DIR SESSION USER HOST
+//                                           claims the session's dictation as USER on HOST, prints
+//                                           "held" (or "busy"), keeps it until standard input closes
 
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -44,6 +47,20 @@ func captureLock(dataDirectory: String, hold: Bool) throws -> Int32 {
     return 0
 }
 
+func holdClaim(dataDirectory: String, session: String, user: String, host: String) -> Int32 {
+    let ownership = FileDictationOwnership(
+        paths: StationPaths(dataDirectory: URL(fileURLWithPath: dataDirectory)),
+        holder: DictationHolder(user: user, host: host, processID: getpid()))
+    guard ownership.claim(SessionID(session)) == .claimed else {
+        say("busy")
+        return 3
+    }
+    say("held")
+    _ = FileHandle.standardInput.readDataToEndOfFile()
+    ownership.release(SessionID(session))
+    return 0
+}
+
 let arguments = Array(CommandLine.arguments.dropFirst())
 do {
     switch (arguments.first, arguments.count) {
@@ -55,9 +72,11 @@ do {
         exit(try captureLock(dataDirectory: arguments[1], hold: true))
     case ("try-capture-lock", 2):
         exit(try captureLock(dataDirectory: arguments[1], hold: false))
+    case ("hold-claim", 5):
+        exit(holdClaim(dataDirectory: arguments[1], session: arguments[2], user: arguments[3], host: arguments[4]))
     default:
         FileHandle.standardError.write(
-            Data("usage: store-probe write|write-on-go|hold-capture-lock|try-capture-lock ...\n".utf8))
+            Data("usage: store-probe write|write-on-go|hold-capture-lock|try-capture-lock|hold-claim ...\n".utf8))
         exit(2)
     }
 } catch {

@@ -20,6 +20,7 @@ extension AudioServerSuites {
             var notices: [String] = []
             func session(_ session: DictationSession, didNotice message: String) { notices.append(message) }
             func sessionDidChange(_ session: DictationSession) {}
+            func sessionDidTick(_ session: DictationSession) {}
         }
 
         @Test("start, pause, resume, send: the file holds the recorded stretches")

@@ -37,6 +37,11 @@ struct SessionAndSettingsTests {
         session.elapsed = .seconds(90)
         try await database.save(session)
         #expect(try await database.loadSessions() == [session])
+        // Sent: a session no longer holding a dictation can be deleted (one that does is kept, see
+        // ReportEndsDictationTests).
+        session.state = .notRecording
+        session.audioFile = nil
+        try await database.save(session)
         try await database.deleteSession(id: session.id)
         #expect(try await database.loadSessions().isEmpty)
     }

@@ -23,3 +23,17 @@ public struct WAVInfo: Sendable, Equatable {
     /// The length of the audio the header declares, in seconds.
     public var seconds: Double { Double(dataBytes) / Double(sampleRate * channels * 2) }
 }
+
+extension WAVInfo {
+    /// The length of the audio a recording's file holds, counted from its size rather than its header,
+    /// which a crash may have left behind the audio; nil when the file is not a readable WAV.
+    public static func recordedDuration(of url: URL) -> Duration? {
+        guard let info = try? WAVInfo(url),
+            let size = try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int
+        else { return nil }
+        let bytesPerSecond = info.sampleRate * info.channels * 2
+        guard bytesPerSecond > 0 else { return nil }
+        let audioBytes = max(0, size - info.dataOffset)
+        return .milliseconds(Int64(audioBytes) * 1000 / Int64(bytesPerSecond))
+    }
+}

@@ -2,9 +2,20 @@ import Foundation
 import StationCore
 
 extension StationDatabase: ReportStore {
-    public func add(_ report: NewReport) async throws -> Report {
+    public func add(_ report: NewReport, ending session: SessionRecord?) async throws -> Report {
         try await perform { connection in
-            try connection.writeTransaction { try Self.insert(report, into: connection) }
+            try connection.writeTransaction {
+                let stored = try Self.insert(report, into: connection)
+                if let session { try Self.save(session, in: connection) }
+                return stored
+            }
+        }
+    }
+
+    public func report(owningAudio audioFile: URL) async throws -> Report? {
+        try await perform { connection in
+            try connection.prepared("SELECT \(ReportRows.columns) FROM reports WHERE audio_file = ? LIMIT 1")
+                .rows([.text(audioFile.path)], ReportRows.report).first
         }
     }
 

@@ -6,51 +6,74 @@ extension StationDatabase: SessionStore {
     /// session that was recording back paused.
     public func loadSessions() async throws -> [SessionRecord] {
         try await perform { connection in
-            try connection.prepared(
-                """
-                SELECT id, name, locale, state, elapsed_us, audio_file, created_us, updated_us
-                FROM sessions ORDER BY created_us, rowid
-                """
-            ).rows { row in
-                SessionRecord(
-                    id: SessionID(row.text(0)), name: row.text(1), locale: row.text(2),
-                    state: RecordingState(rawValue: row.text(3)) ?? .paused,
-                    elapsed: StoredTime.duration(row.integer(4)),
-                    audioFile: row.optionalText(5).map { URL(fileURLWithPath: $0) },
-                    created: StoredTime.date(row.integer(6)), updated: StoredTime.date(row.integer(7)))
-            }
+            try connection.prepared("SELECT \(Self.sessionColumns) FROM sessions ORDER BY created_us, rowid")
+                .rows([], Self.sessionRecord)
+        }
+    }
+
+    public func session(id: SessionID) async throws -> SessionRecord? {
+        try await perform { connection in
+            try connection.prepared("SELECT \(Self.sessionColumns) FROM sessions WHERE id = ?")
+                .rows([.text(id.rawValue)], Self.sessionRecord).first
         }
     }
 
     public func save(_ session: SessionRecord) async throws {
         try await perform { connection in
+            try connection.writeTransaction { try Self.save(session, in: connection) }
+        }
+    }
+
+    public func renameSession(id: SessionID, to name: String) async throws {
+        try await perform { connection in
             try connection.writeTransaction {
-                try connection.prepared(
-                    """
-                    INSERT INTO sessions (id, name, locale, state, elapsed_us, audio_file, created_us, updated_us)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                    ON CONFLICT (id) DO UPDATE SET name = excluded.name, locale = excluded.locale,
-                        state = excluded.state, elapsed_us = excluded.elapsed_us, audio_file = excluded.audio_file,
-                        created_us = excluded.created_us, updated_us = excluded.updated_us
-                    """
-                ).run([
-                    .text(session.id.rawValue), .text(session.name), .text(session.locale),
-                    .text(session.state.rawValue), .integer(StoredTime.microseconds(session.elapsed)),
-                    .optional(session.audioFile?.path), .integer(StoredTime.microseconds(session.created)),
-                    .integer(StoredTime.microseconds(session.updated)),
+                try connection.prepared("UPDATE sessions SET name = ? WHERE id = ?").run([
+                    .text(name), .text(id.rawValue),
                 ])
             }
         }
     }
 
-    /// Forgets a session; its audio file is left alone (the core refuses to delete a session that
-    /// holds an unsent dictation).
+    /// Forgets a session, unless the saved record says it holds a dictation (another process may
+    /// record into it); its audio file is never touched here.
     public func deleteSession(id: SessionID) async throws {
         try await perform { connection in
             try connection.writeTransaction {
-                try connection.prepared("DELETE FROM sessions WHERE id = ?").run([.text(id.rawValue)])
+                try connection.prepared(
+                    "DELETE FROM sessions WHERE id = ? AND (state = 'notRecording' OR audio_file IS NULL)"
+                ).run([.text(id.rawValue)])
             }
         }
+    }
+
+    /// Inserts or replaces a session inside the caller's transaction.
+    static func save(_ session: SessionRecord, in connection: Connection) throws {
+        try connection.prepared(
+            """
+            INSERT INTO sessions (id, name, locale, state, elapsed_us, audio_file, created_us, updated_us)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (id) DO UPDATE SET name = excluded.name, locale = excluded.locale,
+                state = excluded.state, elapsed_us = excluded.elapsed_us, audio_file = excluded.audio_file,
+                created_us = excluded.created_us, updated_us = excluded.updated_us
+            """
+        ).run([
+            .text(session.id.rawValue), .text(session.name), .text(session.locale),
+            .text(session.state.rawValue), .integer(StoredTime.microseconds(session.elapsed)),
+            .optional(session.audioFile?.path), .integer(StoredTime.microseconds(session.created)),
+            .integer(StoredTime.microseconds(session.updated)),
+        ])
+    }
+
+    private static let sessionColumns = "id, name, locale, state, elapsed_us, audio_file, created_us, updated_us"
+
+    /// Their state is returned as saved; the core brings a session that was recording back paused.
+    private static func sessionRecord(_ row: Row) -> SessionRecord {
+        SessionRecord(
+            id: SessionID(row.text(0)), name: row.text(1), locale: row.text(2),
+            state: RecordingState(rawValue: row.text(3)) ?? .paused,
+            elapsed: StoredTime.duration(row.integer(4)),
+            audioFile: row.optionalText(5).map { URL(fileURLWithPath: $0) },
+            created: StoredTime.date(row.integer(6)), updated: StoredTime.date(row.integer(7)))
     }
 }
 

@@ -2,8 +2,12 @@ import Foundation
 
 /// Where transcribed dictations are kept, corrected and found again.
 public protocol ReportStore: Sendable {
-    /// Stores a new report as a draft whose original and current text are the decoded text.
-    func add(_ report: NewReport) async throws -> Report
+    /// Stores a new report as a draft whose original and current text are the decoded text; with
+    /// `session`, saves that session record in the same transaction, so a dictation can never be both
+    /// stored as a report and still pending in its session (a crash between the two would send it twice).
+    func add(_ report: NewReport, ending session: SessionRecord?) async throws -> Report
+    /// The report that keeps `audioFile`, if any: audio a report owns is never sent again nor deleted.
+    func report(owningAudio audioFile: URL) async throws -> Report?
     /// Reports newest first, optionally only those matching a full-text `search`.
     func reports(search: String?, limit: Int, offset: Int) async throws -> [Report]
     /// One report, or nil when there is none with that id.
@@ -18,10 +22,20 @@ public protocol ReportStore: Sendable {
     func delete(id: Int64) async throws
 }
 
-/// Where sessions are kept across restarts.
+extension ReportStore {
+    /// Stores a new report that ends no session's dictation (an import).
+    public func add(_ report: NewReport) async throws -> Report { try await add(report, ending: nil) }
+}
+
+/// Where sessions are kept across restarts, shared by every station process on the data directory.
 public protocol SessionStore: Sendable {
     func loadSessions() async throws -> [SessionRecord]
+    /// One session as saved now, or nil when there is none with that id.
+    func session(id: SessionID) async throws -> SessionRecord?
     func save(_ session: SessionRecord) async throws
+    /// Renames a session without touching its dictation, which another process may hold.
+    func renameSession(id: SessionID, to name: String) async throws
+    /// Forgets a session, unless it holds a dictation (then it stays, so its audio is never lost).
     func deleteSession(id: SessionID) async throws
 }
 

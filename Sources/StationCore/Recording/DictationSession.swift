@@ -25,6 +25,8 @@ public final class DictationSession: Identifiable {
     public internal(set) var partialTranscript = ""
     /// The audio of the dictation in progress.
     public private(set) var audioFile: URL?
+    /// The dictation another station process holds in this session: shown, never acted on here.
+    public internal(set) var heldElsewhere: RemoteDictation?
 
     public weak var delegate: (any DictationSessionDelegate)?
 
@@ -63,11 +65,13 @@ public final class DictationSession: Identifiable {
         self.created = record.created
         self.dependencies = dependencies
         if record.state != .notRecording, let audio = record.audioFile {
+            // The saved time may lag the audio (a crash while recording): the file's length is the truth.
+            let kept = dependencies.measureAudio(audio) ?? record.elapsed
             self.state = .paused
             self.isPausedByUser = true
             self.audioFile = audio
-            self.stopwatch = Stopwatch(accumulated: record.elapsed)
-            self.elapsed = record.elapsed
+            self.stopwatch = Stopwatch(accumulated: kept)
+            self.elapsed = kept
         } else {
             self.stopwatch = Stopwatch()
         }
@@ -80,6 +84,19 @@ public final class DictationSession: Identifiable {
             created: created, updated: updated)
     }
 
+    /// Takes over a dictation whose holder is gone (its claim is now this process's): paused, with its
+    /// audio and the time the audio holds, as after a restart.
+    func takeOver(_ record: SessionRecord) {
+        guard state == .notRecording, let audio = record.audioFile else { return }
+        let kept = dependencies.measureAudio(audio) ?? record.elapsed
+        heldElsewhere = nil
+        audioFile = audio
+        stopwatch = Stopwatch(accumulated: kept)
+        elapsed = kept
+        isPausedByUser = true
+        transition(to: .paused)
+    }
+
     /// The recorded time measured now, between the once-a-second republications.
     public var measuredElapsed: Duration { stopwatch.elapsed(at: dependencies.clock.now) }
 
@@ -88,8 +105,10 @@ public final class DictationSession: Identifiable {
 
     // MARK: Actions
 
-    /// The main action: start, pause or resume. Does nothing while processing.
+    /// The main action: start, pause or resume. Does nothing while processing, or while another
+    /// station process holds the dictation.
     public func pressMainAction() {
+        guard heldElsewhere == nil else { return }
         switch state {
         case .notRecording: startRecording()
         case .recording: pause(byUser: true)
@@ -100,24 +119,30 @@ public final class DictationSession: Identifiable {
 
     /// Sends a paused recording to be transcribed. Unavailable in every other state.
     public func pressSend() {
-        guard state == .paused else { return }
+        guard state == .paused, heldElsewhere == nil else { return }
         send()
     }
 
     /// Throws a paused recording away, or cancels one being processed; publishes nothing.
     public func pressDiscard() {
-        guard state == .paused || state == .processing, !isPublishing else { return }
+        guard canDiscard else { return }
         discard()
     }
 
     /// Whether `pressSend` would do something now.
-    public var canSend: Bool { state == .paused }
+    public var canSend: Bool { state == .paused && heldElsewhere == nil }
     /// Whether `pressDiscard` would do something now.
-    public var canDiscard: Bool { (state == .paused || state == .processing) && !isPublishing }
+    public var canDiscard: Bool { (state == .paused || state == .processing) && !isPublishing && heldElsewhere == nil }
 
     // MARK: Transitions
 
     private func startRecording() {
+        // The claim comes first: another process may have started this session's dictation already.
+        if case .heldElsewhere(let holder) = dependencies.ownership.claim(id) {
+            heldElsewhere = RemoteDictation(holder: holder, state: .recording, elapsed: .zero)
+            delegate?.sessionDidChange(self)
+            return
+        }
         delegate?.sessionWillCapture(self)
         epoch += 1
         let file = dependencies.makeAudioFile(id)
@@ -299,6 +324,7 @@ public final class DictationSession: Identifiable {
                 guard let self else { return }
                 let current = self.stopwatch.elapsed(at: clock.now)
                 self.elapsed = current
+                if current >= .seconds(1) { self.delegate?.sessionDidTick(self) }
                 let fraction = Duration(secondsComponent: 0, attosecondsComponent: current.components.attoseconds)
                 do {
                     try await clock.sleep(for: .seconds(1) - fraction)

@@ -13,6 +13,11 @@ public struct SessionDependencies: Sendable {
     public var makeAudioFile: @Sendable (SessionID) -> URL
     /// Throws a discarded recording's audio away.
     public var removeAudio: @Sendable (URL) -> Void
+    /// Which station process may act on a session's dictation, across processes.
+    public var ownership: any DictationOwnership
+    /// The length of the audio a recording's file holds (nil when unreadable): the truth about a
+    /// dictation's time after a crash, since the saved time may be behind.
+    public var measureAudio: @Sendable (URL) -> Duration?
 
     public init(
         makeCapture: @escaping @Sendable () -> any Capturing,
@@ -21,7 +26,9 @@ public struct SessionDependencies: Sendable {
         clock: any StationClock = SystemClock(),
         log: any StationLog = SilentLog(),
         makeAudioFile: @escaping @Sendable (SessionID) -> URL,
-        removeAudio: @escaping @Sendable (URL) -> Void = { try? FileManager.default.removeItem(at: $0) }
+        removeAudio: @escaping @Sendable (URL) -> Void = { try? FileManager.default.removeItem(at: $0) },
+        ownership: any DictationOwnership = ProcessLocalOwnership(),
+        measureAudio: @escaping @Sendable (URL) -> Duration? = { _ in nil }
     ) {
         self.makeCapture = makeCapture
         self.transcriber = transcriber
@@ -30,6 +37,8 @@ public struct SessionDependencies: Sendable {
         self.log = log
         self.makeAudioFile = makeAudioFile
         self.removeAudio = removeAudio
+        self.ownership = ownership
+        self.measureAudio = measureAudio
     }
 }
 
@@ -47,4 +56,6 @@ public protocol DictationSessionDelegate: AnyObject {
     func session(_ session: DictationSession, didNotice message: String)
     /// The state, the audio file or the name changed.
     func sessionDidChange(_ session: DictationSession)
+    /// Another second was recorded: the saved time should follow, so a crash loses no time.
+    func sessionDidTick(_ session: DictationSession)
 }

@@ -9,16 +9,20 @@ extension Station {
         guard let session = selected else {
             return CommandOutcome(succeeded: false, message: "No session is selected.")
         }
+        if let refusal = heldElsewhere(session) { return refusal }
         guard session.state != .processing else {
             return CommandOutcome(succeeded: false, message: "\"\(session.name)\" is still being transcribed.")
         }
         session.pressMainAction()
+        // The claim may have found, just now, that another process started this dictation.
+        if let refusal = heldElsewhere(session) { return refusal }
         return CommandOutcome(succeeded: true, message: StatusLine.text(for: session))
     }
 
     /// Send the selected session's paused recording.
     @discardableResult
     public func send() -> CommandOutcome {
+        if let session = selected, let refusal = heldElsewhere(session) { return refusal }
         guard let session = selected, session.canSend else {
             return CommandOutcome(succeeded: false, message: "Nothing paused to send: pause the recording first.")
         }
@@ -29,11 +33,17 @@ extension Station {
     /// Discard the selected session's paused or processing recording.
     @discardableResult
     public func discard() -> CommandOutcome {
+        if let session = selected, let refusal = heldElsewhere(session) { return refusal }
         guard let session = selected, session.canDiscard else {
             return CommandOutcome(succeeded: false, message: "Nothing to discard: pause the recording first.")
         }
         session.pressDiscard()
         return CommandOutcome(succeeded: true, message: StatusLine.text(for: session))
+    }
+
+    /// The refusal for a session whose dictation another station process holds.
+    private func heldElsewhere(_ session: DictationSession) -> CommandOutcome? {
+        session.heldElsewhere.map { CommandOutcome(succeeded: false, message: $0.refusal(sessionName: session.name)) }
     }
 
     /// Runs a command from outside the screen through the same code as the keys.

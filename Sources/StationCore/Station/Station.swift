@@ -18,8 +18,8 @@ public struct StationDependencies: Sendable {
 @MainActor
 @Observable
 public final class Station {
-    public private(set) var sessions: [DictationSession] = []
-    public private(set) var selectedID: SessionID?
+    public internal(set) var sessions: [DictationSession] = []
+    public internal(set) var selectedID: SessionID?
     public let notifier: Notifier
     /// The locale new sessions get.
     public var locale: String
@@ -37,14 +37,14 @@ public final class Station {
         self.notifier = notifier ?? Notifier(clock: dependencies.session.clock)
     }
 
-    /// Brings back the persisted sessions; those that were recording come back paused.
+    /// Brings back the persisted sessions. A dictation that was recording comes back paused with the
+    /// time its audio holds; one another living station process holds is shown as held there; one a
+    /// report already owns (a crash right after storing it) is over.
     public func restoreSessions() async throws {
         guard let store = dependencies.sessions else { return }
         let records = try await store.loadSessions()
         for record in records where !sessions.contains(where: { $0.id == record.id }) {
-            let session = DictationSession(restoring: record, dependencies: dependencies.session)
-            adopt(session)
-            if record.state != session.state { persist(session) }
+            await bringIn(record)
         }
         if selectedID == nil { selectedID = sessions.first?.id }
         onChange?()
@@ -82,8 +82,19 @@ public final class Station {
     public func rename(_ id: SessionID, to raw: String) throws(SessionNameError) {
         guard let session = sessions.first(where: { $0.id == id }) else { return }
         let others = sessions.filter { $0.id != id }.map(\.name)
-        session.name = try SessionName.validate(raw, existing: others).get()
-        persist(session)
+        let name = try SessionName.validate(raw, existing: others).get()
+        session.name = name
+        // Only the name: the dictation may be another process's, and its state is not ours to write.
+        if let store = dependencies.sessions {
+            let log = dependencies.session.log
+            persistChain.enqueue {
+                do {
+                    try await store.renameSession(id: id, to: name)
+                } catch {
+                    log.log(.error, "renaming a session failed: \(error)")
+                }
+            }
+        }
         onChange?()
     }
 
@@ -93,6 +104,9 @@ public final class Station {
             return CommandOutcome(succeeded: false, message: "There is no such session.")
         }
         let session = sessions[index]
+        if let remote = session.heldElsewhere {
+            return CommandOutcome(succeeded: false, message: remote.refusal(sessionName: session.name))
+        }
         guard !session.hasUnsentAudio else {
             return CommandOutcome(
                 succeeded: false, message: "\"\(session.name)\" holds an unsent dictation: send or discard it first.")
@@ -129,20 +143,35 @@ public final class Station {
         await persistChain.drain()
     }
 
-    private func adopt(_ session: DictationSession) {
+    func adopt(_ session: DictationSession) {
         session.delegate = self
         sessions.append(session)
     }
 
+    /// Saves what this process holds of a session. A dictation held elsewhere is never written here.
+    /// The claim on a dictation is given back only once its end is saved, so no other process can
+    /// take over a dictation that is already sent or discarded.
     func persist(_ session: DictationSession) {
-        guard let store = dependencies.sessions else { return }
+        guard session.heldElsewhere == nil else { return }
         let record = session.record(updated: dependencies.session.clock.wallTime)
+        let ownership = dependencies.session.ownership
+        guard let store = dependencies.sessions else {
+            if record.state == .notRecording { ownership.release(record.id) }
+            return
+        }
         let log = dependencies.session.log
-        persistChain.enqueue {
+        persistChain.enqueue { [weak session] in
             do {
                 try await store.save(record)
             } catch {
+                // Kept claimed: the saved record may still say this process holds audio.
                 log.log(.error, "saving a session failed: \(error)")
+                return
+            }
+            guard record.state == .notRecording else { return }
+            await MainActor.run {
+                // A new dictation may have begun since; its claim must stay.
+                if session?.state ?? .notRecording == .notRecording { ownership.release(record.id) }
             }
         }
     }
@@ -157,12 +186,18 @@ extension Station: DictationSessionDelegate {
 
     public func session(_ session: DictationSession, didFinish dictation: FinishedDictation) async throws {
         let transcription = dictation.transcription
+        let now = dependencies.session.clock.wallTime
         let report = NewReport(
             sessionName: dictation.sessionName, locale: transcription.locale,
-            created: dependencies.session.clock.wallTime, audioDuration: transcription.audioDuration,
+            created: now, audioDuration: transcription.audioDuration,
             audioFile: dictation.audioFile, text: transcription.text, confidence: transcription.confidence)
+        // The session's dictation ends in the report's own transaction.
+        let ended = SessionRecord(
+            id: session.id, name: session.name, locale: session.locale, state: .notRecording, elapsed: .zero,
+            audioFile: nil, created: session.created, updated: now)
         if let store = dependencies.reports {
-            let stored = try await store.add(report)
+            let stored = try await store.add(report, ending: dependencies.sessions == nil ? nil : ended)
+            HoldPoint.reach("report-stored")
             onReportAdded?(stored)
         }
         notifier.info("Report ready for \(dictation.sessionName).")
@@ -179,5 +214,9 @@ extension Station: DictationSessionDelegate {
     public func sessionDidChange(_ session: DictationSession) {
         persist(session)
         onChange?()
+    }
+
+    public func sessionDidTick(_ session: DictationSession) {
+        persist(session)
     }
 }

@@ -15,6 +15,10 @@ enum RecordingPane {
         let locale = session.locale
         inner.text(session.name, row: 0, role: .heading, width: inner.area.width - fit.width(locale) - 1)
         inner.text(locale, row: 0, column: inner.area.width - fit.width(locale), role: .dim)
+        if let remote = session.heldElsewhere {
+            drawHeldElsewhere(remote, into: inner)
+            return
+        }
 
         var words = " \(StateStyle.words(session.state)) "
         if session.state == .processing {
@@ -43,6 +47,20 @@ enum RecordingPane {
             for (offset, line) in lines.suffix(room).enumerated() {
                 inner.text(line, row: textTop + offset, role: .normal)
             }
+        }
+    }
+
+    /// A dictation another station process holds: its state as last saved there, and who holds it.
+    static func drawHeldElsewhere(_ remote: RemoteDictation, into inner: CanvasWriter) {
+        var column = inner.text(" HELD ELSEWHERE ", row: 1, role: StateStyle.role(remote.state))
+        column = inner.text(
+            " \(StateStyle.words(remote.state)) \(ElapsedTimeFormat.string(for: remote.elapsed))", row: 1,
+            column: column, role: .heading)
+        let lines = inner.fit.wrap(
+            SafeText.line("Being dictated by \(remote.holderName): record, send or discard it there."),
+            width: inner.area.width)
+        for (offset, line) in lines.prefix(max(0, inner.area.height - 2)).enumerated() {
+            inner.text(line, row: 2 + offset, role: .dim)
         }
     }
 

@@ -18,13 +18,19 @@ enum SessionsPane {
             guard sessions.indices.contains(index) else { break }
             let session = sessions[index]
             let isSelected = session.id == model.station.selectedID
-            let time = session.state == .notRecording ? "" : ElapsedTimeFormat.string(for: session.elapsed)
+            let remote = session.heldElsewhere
+            let time =
+                remote.map { "elsewhere " + ElapsedTimeFormat.string(for: $0.elapsed) }
+                ?? (session.state == .notRecording ? "" : ElapsedTimeFormat.string(for: session.elapsed))
             let timeWidth = fit.width(time)
             let nameWidth = max(1, inner.area.width - 3 - timeWidth - 1)
             let lineRole: StyleRole = isSelected ? .selection : .normal
             inner.fill(row: row, role: lineRole)
-            let mark = StateStyle.mark(session.state, phase: model.spinnerPhase)
-            inner.text(mark, row: row, column: 1, role: isSelected ? .selection : StateStyle.role(session.state))
+            let shown = remote?.state ?? session.state
+            let mark = StateStyle.mark(shown, phase: model.spinnerPhase)
+            inner.text(
+                mark, row: row, column: 1, role: isSelected ? .selection : remote == nil ? StateStyle.role(shown) : .dim
+            )
             inner.text(fit.pad(SafeText.line(session.name), to: nameWidth), row: row, column: 3, role: lineRole)
             if !time.isEmpty {
                 inner.text(time, row: row, column: inner.area.width - timeWidth, role: lineRole)

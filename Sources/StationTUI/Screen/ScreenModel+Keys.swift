@@ -70,6 +70,10 @@ extension ScreenModel {
             return .none
         }
         guard let session = station.selected else { return .none }
+        if let remote = session.heldElsewhere {
+            notifier.warning(remote.refusal(sessionName: session.name))
+            return .none
+        }
         switch session.state {
         case .paused:
             let outcome = station.send()
@@ -133,6 +137,10 @@ extension ScreenModel {
     }
 
     private func requestDiscard() {
+        if let session = station.selected, let remote = session.heldElsewhere {
+            notifier.warning(remote.refusal(sessionName: session.name))
+            return
+        }
         guard let session = station.selected, session.canDiscard else {
             notifier.warning("Nothing to discard: pause the recording first.")
             return

@@ -1,0 +1,103 @@
+import Foundation
+
+/// Several station processes on one data directory: each shows every session, and each dictation has
+/// exactly one owner, the process holding its claim.
+extension Station {
+    /// Brings this process's view in line with the saved sessions: sessions made, renamed or deleted
+    /// elsewhere appear here, a dictation held elsewhere is shown as such, and a dictation whose holder
+    /// is gone is taken over (by one process only: the claim decides).
+    public func syncSessions() async {
+        guard let store = dependencies.sessions, let records = try? await store.loadSessions() else { return }
+        let saved = Set(records.map(\.id))
+        var changed = false
+        for session in sessions where !saved.contains(session.id) && !session.hasUnsentAudio {
+            forget(session)
+            changed = true
+        }
+        for record in records {
+            if let session = sessions.first(where: { $0.id == record.id }) {
+                if session.name != record.name {
+                    session.name = record.name
+                    changed = true
+                }
+                if !session.hasUnsentAudio { changed = await reconcile(session, with: record) || changed }
+            } else {
+                await bringIn(record)
+                changed = true
+            }
+        }
+        if selectedID == nil || !sessions.contains(where: { $0.id == selectedID }) {
+            selectedID = sessions.first?.id
+        }
+        if changed { onChange?() }
+    }
+
+    /// Adds a saved session to this process's list.
+    func bringIn(_ record: SessionRecord) async {
+        let idle = SessionRecord(
+            id: record.id, name: record.name, locale: record.locale, state: .notRecording, elapsed: .zero,
+            audioFile: nil, created: record.created, updated: record.updated)
+        let session = DictationSession(restoring: idle, dependencies: dependencies.session)
+        adopt(session)
+        _ = await reconcile(session, with: record)
+    }
+
+    /// Settles who acts on a session that holds no dictation of this process's; true when its view
+    /// changed.
+    private func reconcile(_ session: DictationSession, with record: SessionRecord) async -> Bool {
+        let before = session.heldElsewhere
+        guard record.state != .notRecording, record.audioFile != nil else {
+            session.heldElsewhere = nil
+            return before != nil
+        }
+        let ownership = dependencies.session.ownership
+        switch ownership.claim(session.id) {
+        case .heldElsewhere(let holder):
+            session.heldElsewhere = RemoteDictation(holder: holder, state: record.state, elapsed: record.elapsed)
+            return before != session.heldElsewhere
+        case .claimed:
+            return await takeOverIfAbandoned(session, before: before)
+        }
+    }
+
+    /// After a claim succeeded on a dictation another process held: the holder is gone, or has just
+    /// finished it, and only a fresh read tells which. A dictation a report owns is over, never sent again.
+    private func takeOverIfAbandoned(_ session: DictationSession, before: RemoteDictation?) async -> Bool {
+        let ownership = dependencies.session.ownership
+        let fresh: SessionRecord?
+        let owner: Report?
+        do {
+            fresh = try await dependencies.sessions?.session(id: session.id)
+            if let audio = fresh?.audioFile {
+                owner = try await dependencies.reports?.report(owningAudio: audio)
+            } else {
+                owner = nil
+            }
+        } catch {
+            // Unreadable now: the next sync tries again.
+            if session.state == .notRecording { ownership.release(session.id) }
+            return false
+        }
+        // This process began a dictation of its own in the session meanwhile; its claim stays.
+        guard session.state == .notRecording else { return false }
+        guard let fresh, fresh.state != .notRecording, fresh.audioFile != nil, owner == nil else {
+            ownership.release(session.id)
+            session.heldElsewhere = nil
+            // Stored as a report while the session still said otherwise (a crash in an older build).
+            if owner != nil { persist(session) }
+            return before != nil || owner != nil
+        }
+        session.takeOver(fresh)
+        if let before {
+            notifier.warning(
+                "Took over the dictation of \"\(session.name)\" from \(before.holderName), whose station stopped.")
+        }
+        return true
+    }
+
+    private func forget(_ session: DictationSession) {
+        sessions.removeAll { $0 === session }
+        session.delegate = nil
+        if selectedID == session.id { selectedID = sessions.first?.id }
+    }
+}
