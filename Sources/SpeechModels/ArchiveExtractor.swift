@@ -3,10 +3,11 @@ import Foundation
 
 /// Unpacks archives (.tar.gz, .tar.bz2, .zip, …) and compressed single files with libarchive, refusing
 /// absolute paths, `..` components, links that leave the target and writes through links
-/// (`ARCHIVE_EXTRACT_SECURE_*`). The only file that calls libarchive.
+/// (`ARCHIVE_EXTRACT_SECURE_*`), and stopping once the unpacked bytes pass the budget. The only file
+/// that calls libarchive.
 enum ArchiveExtractor {
     /// Unpacks `archive` into the existing, empty folder `target`.
-    static func extract(_ archive: URL, into target: URL) throws {
+    static func extract(_ archive: URL, into target: URL, budget: UnpackBudget) throws {
         // A canonical target has no symlink of its own, so libarchive's symlink check covers the entries only.
         guard let root = realpath(target.path, nil) else {
             throw InstallFailure.unexpected("cannot resolve \(target.lastPathComponent)")
@@ -37,10 +38,12 @@ enum ArchiveExtractor {
                 throw InstallFailure.badArchive(message(reader))
             }
             try checkAndRelocate(entry, root: rootPath)
+            // A bomb's header may say 4 GiB: refused before a byte of it is written.
+            if archive_entry_size_is_set(entry) != 0 { try budget.admit(entrySize: archive_entry_size(entry)) }
             guard archive_write_header(writer, entry) == ARCHIVE_OK else {
                 throw InstallFailure.unsafeArchive(message(writer))
             }
-            if archive_entry_size(entry) > 0 { try copyData(from: reader, to: writer) }
+            if archive_entry_size(entry) > 0 { try copyData(from: reader, to: writer, budget: budget) }
             guard archive_write_finish_entry(writer) == ARCHIVE_OK else {
                 throw InstallFailure.badArchive(message(writer))
             }
@@ -50,7 +53,7 @@ enum ArchiveExtractor {
     }
 
     /// Decompresses a single compressed file (`.gz`, `.bz2`, `.xz`) into `destination`.
-    static func decompress(_ file: URL, to destination: URL) throws {
+    static func decompress(_ file: URL, to destination: URL, budget: UnpackBudget) throws {
         guard let reader = archive_read_new() else { throw InstallFailure.unexpected("libarchive: no reader") }
         defer { archive_read_free(reader) }
         archive_read_support_filter_all(reader)
@@ -73,6 +76,7 @@ enum ArchiveExtractor {
             let read = buffer.withUnsafeMutableBytes { archive_read_data(reader, $0.baseAddress, $0.count) }
             if read == 0 { break }
             guard read > 0 else { throw InstallFailure.badArchive(message(reader)) }
+            try budget.consume(read)
             try output.write(contentsOf: Data(buffer[0..<read]))
         }
     }
@@ -106,16 +110,18 @@ enum ArchiveExtractor {
         archive_entry_copy_pathname(entry, root + "/" + path)
     }
 
-    private static func copyData(from reader: OpaquePointer, to writer: OpaquePointer) throws {
+    private static func copyData(from reader: OpaquePointer, to writer: OpaquePointer, budget: UnpackBudget) throws {
         var block: UnsafeRawPointer?
         var size = 0
         var offset: la_int64_t = 0
         while true {
+            try Task.checkCancellation()
             let status = archive_read_data_block(reader, &block, &size, &offset)
             if status == ARCHIVE_EOF { return }
             guard status == ARCHIVE_OK || status == ARCHIVE_WARN else {
                 throw InstallFailure.badArchive(message(reader))
             }
+            try budget.consume(size)
             guard archive_write_data_block(writer, block, size, offset) >= 0 else {
                 throw InstallFailure.badArchive(message(writer))
             }

@@ -4,9 +4,17 @@ enum InstallFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case download(url: String, detail: String)
     case httpStatus(url: String, status: Int)
     case timedOut(url: String)
+    case tooSlow(url: String, bytes: Int64, seconds: Int64, minimumRate: Int64)
+    case pastDeadline(url: String, limit: Duration, received: Int64)
+    case tooManyRedirects(url: String)
+    case downloadTooLarge(url: String, limit: Int64)
+    case webPage(file: String)
+    case wrongContent(file: String, expected: String)
     case checksumMismatch(file: String)
     case badArchive(String)
     case unsafeArchive(String)
+    case expandsTooMuch(file: String, limit: Int64, declared: Bool)
+    case diskFull(free: Int64, needed: Int64, reserve: Int64)
     case incompleteModel(String)
     case unexpected(String)
 
@@ -16,11 +24,53 @@ enum InstallFailure: Error, Sendable, Equatable, CustomStringConvertible {
         case .download(let url, let detail): "downloading \(url) failed: \(detail)"
         case .httpStatus(let url, let status): "the server answered \(status) for \(url)"
         case .timedOut(let url): "the server stopped answering while downloading \(url)"
+        case .tooSlow(let url, let bytes, let seconds, let minimum):
+            "downloading \(url) is too slow (\(ByteCount.text(bytes)) in \(seconds) s, at least "
+                + "\(ByteCount.text(minimum))/s needed); try again later, or use --model-mirror or --from"
+        case .pastDeadline(let url, let limit, let received):
+            "downloading \(url) did not finish within \(Self.minutes(limit)) (\(ByteCount.text(received)) "
+                + "received); try again later, or use --model-mirror or --from"
+        case .tooManyRedirects(let url): "the server redirected too many times while downloading \(url)"
+        case .downloadTooLarge(let url, let limit):
+            "\(url) is larger than expected (more than \(ByteCount.text(limit))); it was refused"
+        case .webPage(let file):
+            "the server sent a web page instead of \(file); the download site may have changed, "
+                + "try --model-mirror or --from"
+        case .wrongContent(let file, let expected): "\(file) is not \(expected); it is not the expected file"
         case .checksumMismatch(let file): "\(file) is damaged or not the expected file (sha256 differs)"
         case .badArchive(let detail): "the download is not a readable archive (\(detail))"
         case .unsafeArchive(let detail): "the archive was refused: \(detail)"
+        case .expandsTooMuch(let file, let limit, let declared):
+            "\(file) unpacks to more than \(ByteCount.text(limit))"
+                + (declared ? ", more than the catalog says" : ", far more than a speech model")
+                + "; the install was stopped and nothing was kept"
+        case .diskFull(let free, let needed, let reserve):
+            "not enough free disk space for the model: \(ByteCount.text(free)) free"
+                + (needed > 0 ? ", the install needs about \(ByteCount.text(needed)) more" : "")
+                + " and the station keeps \(ByteCount.text(reserve)) free for recordings; nothing was kept"
         case .incompleteModel(let detail): "the model is incomplete: \(detail)"
         case .unexpected(let detail): detail
         }
+    }
+
+    private static func minutes(_ duration: Duration) -> String {
+        let seconds = duration.components.seconds
+        return seconds >= 120 ? "\(seconds / 60) minutes" : "\(seconds) s"
+    }
+}
+
+/// Sizes as people read them (decimal units, like the `models` list).
+enum ByteCount {
+    static func text(_ bytes: Int64) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(bytes)
+        var unit = 0
+        while value >= 1000, unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        if unit == 0 { return "\(bytes) B" }
+        let rounded = (value * 10).rounded() / 10
+        return "\(rounded) \(units[unit])"
     }
 }

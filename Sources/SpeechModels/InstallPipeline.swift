@@ -10,12 +10,18 @@ struct InstallPipeline: Sendable {
     var throttle: ProgressThrottle
     var report: @Sendable (InstallEvent) -> Void
 
+    private var limits: InstallLimits { downloader.limits }
+    private var space: FreeSpaceGuard { FreeSpaceGuard(folder: folders.root, limits: limits) }
+
     func run() async throws {
         let work = try folders.makeWorkFolder()
         defer { try? FileManager.default.removeItem(at: work) }
         report(.started)
+        // What the catalog declares must fit beside the recordings' reserve before anything is fetched.
+        try space.require(entry.declaredDiskUse)
         let files = try await downloadAll(into: work)
         report(.verifying)
+        for download in files { try DownloadContent.check(download.file, name: download.part.fileName) }
         try verify(files)
         let unpacked = try unpack(files, in: work)
         let parts = try resolveParts(unpacked)
@@ -50,7 +56,8 @@ struct InstallPipeline: Sendable {
             let single = downloads.count == 1
             let throttle = throttle
             let report = report
-            try await downloader.download(part.url, to: file) { bytes, expected in
+            let maxBytes = limits.downloadLimit(declared: part.size)
+            try await downloader.download(part.url, to: file, maxBytes: maxBytes, space: space) { bytes, expected in
                 let total = catalogTotal ?? (single ? expected : nil)
                 if throttle.shouldReport(bytes: before + bytes, total: total) {
                     report(.progress(bytes: before + bytes, total: total))
@@ -80,11 +87,17 @@ struct InstallPipeline: Sendable {
             let root = base.appendingPathComponent("\(index)", isDirectory: true)
             try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
             let name = download.part.fileName
+            let size =
+                (try? FileManager.default.attributesOfItem(atPath: download.file.path)[.size] as? NSNumber)?
+                .int64Value ?? 0
+            let budget = UnpackBudget(
+                file: name, limit: limits.unpackLimit(declared: download.part.unpackedSize, archiveSize: size),
+                declared: download.part.unpackedSize != nil, space: space)
             if ModelLayout.isArchive(name) {
-                try ArchiveExtractor.extract(download.file, into: root)
+                try ArchiveExtractor.extract(download.file, into: root, budget: budget)
             } else if let compression = ModelLayout.compressionSuffix(name) {
                 let plain = String(name.dropLast(compression.count))
-                try ArchiveExtractor.decompress(download.file, to: root.appendingPathComponent(plain))
+                try ArchiveExtractor.decompress(download.file, to: root.appendingPathComponent(plain), budget: budget)
             } else {
                 try FileManager.default.moveItem(at: download.file, to: root.appendingPathComponent(name))
             }

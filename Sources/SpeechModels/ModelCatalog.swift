@@ -68,7 +68,21 @@ public struct ModelCatalog: Codable, Sendable, Equatable {
 
     private func validate(path: String) throws {
         var seen = Set<String>()
-        for entry in locales {
+        for (index, entry) in locales.enumerated() {
+            // Names reach the terminal and file names: an escape sequence in them is refused, not drawn.
+            if CatalogText.hasControlCharacters(entry.locale) {
+                throw CatalogError.invalid(
+                    path: path,
+                    detail: "locale \(index + 1) has control characters in its tag \(CatalogText.visible(entry.locale))"
+                )
+            }
+            if CatalogText.hasControlCharacters(entry.displayName) {
+                throw CatalogError.invalid(
+                    path: path,
+                    detail:
+                        "\(entry.locale) has control characters in its display name \(CatalogText.visible(entry.displayName))"
+                )
+            }
             guard !entry.locale.isEmpty, !entry.locale.contains("/"), !entry.locale.hasPrefix(".") else {
                 throw CatalogError.invalid(path: path, detail: "'\(entry.locale)' is not a locale tag")
             }
@@ -127,6 +141,7 @@ public struct CatalogEntry: Codable, Sendable, Equatable {
             if let index = result.firstIndex(where: { $0.url == part.url }) {
                 result[index].size = result[index].size ?? part.size
                 result[index].sha256 = result[index].sha256 ?? part.sha256
+                result[index].unpackedSize = result[index].unpackedSize ?? part.unpackedSize
             } else {
                 result.append(part)
             }
@@ -140,6 +155,11 @@ public struct CatalogEntry: Codable, Sendable, Equatable {
         guard sizes.allSatisfy({ $0 != nil }) else { return nil }
         return sizes.reduce(0) { $0 + ($1 ?? 0) }
     }
+
+    /// The disk space the catalog declares for an install: downloads and unpacked sizes it knows.
+    var declaredDiskUse: Int64 {
+        downloads.reduce(0) { $0 + ($1.size ?? 0) + ($1.unpackedSize ?? 0) }
+    }
 }
 
 /// Where one part of a model comes from: an archive (with the part's path inside it) or a plain file.
@@ -147,18 +167,32 @@ public struct CatalogPart: Codable, Sendable, Equatable {
     public var url: URL
     /// The part's path inside the archive; nil for a plain file.
     public var path: String?
+    /// The download's size in bytes, when known: shown, and the download may not grow much past it.
     public var size: Int64?
+    /// What the archive or compressed file unpacks to, when known: unpacking may not grow much past it.
+    public var unpackedSize: Int64?
     public var sha256: String?
 
-    public init(url: URL, path: String? = nil, size: Int64? = nil, sha256: String? = nil) {
+    public init(
+        url: URL, path: String? = nil, size: Int64? = nil, unpackedSize: Int64? = nil, sha256: String? = nil
+    ) {
         self.url = url
         self.path = path
         self.size = size
+        self.unpackedSize = unpackedSize
         self.sha256 = sha256
+    }
+
+    /// The catalog's name for a file read from elsewhere (`--from`); not part of the catalog file.
+    var localName: String?
+
+    private enum CodingKeys: String, CodingKey {
+        case url, path, size, unpackedSize, sha256
     }
 
     /// The file's name: the last path component, skipping SourceForge's trailing `/download`.
     public var fileName: String {
+        if let localName { return localName }
         let last = url.lastPathComponent
         if last == "download" { return url.deletingLastPathComponent().lastPathComponent }
         return last
@@ -175,6 +209,34 @@ public struct SystemModelPaths: Codable, Sendable, Equatable {
         self.acousticModel = acousticModel
         self.languageModel = languageModel
         self.dictionary = dictionary
+    }
+}
+
+/// Text from a catalog file that will be shown: what must be refused and how to quote it.
+enum CatalogText {
+    /// C0 and C1 controls, DEL, line and paragraph separators and the bidirectional controls: what the
+    /// screen's sanitizer (`SafeText`) would have to replace.
+    static func hasControlCharacters(_ text: String) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x00...0x1F, 0x7F...0x9F, 0x2028, 0x2029, 0x202A...0x202E, 0x2066...0x2069, 0x200E, 0x200F, 0x061C:
+                true
+            default: false
+            }
+        }
+    }
+
+    /// The text quoted with its controls written as `\u{1B}`, so the message itself is safe to print.
+    static func visible(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            if hasControlCharacters(String(scalar)) {
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
     }
 }
 

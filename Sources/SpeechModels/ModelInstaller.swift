@@ -11,6 +11,8 @@ public actor ModelInstaller: ModelInstalling {
         public var idleTimeout: TimeInterval = 30
         /// The least time between two progress events.
         public var progressInterval: Duration = .milliseconds(250)
+        /// Deadline, minimum rate, size limits and the free space kept for recordings.
+        public var limits = InstallLimits()
         public var clock: any StationClock = SystemClock()
 
         public init() {}
@@ -65,7 +67,9 @@ public actor ModelInstaller: ModelInstalling {
         // One ordered outbox per install: the pipeline writes to it from any thread, one relay reads it.
         let (outbox, post) = AsyncStream.makeStream(of: InstallEvent.self)
         let pipeline = InstallPipeline(
-            entry: entry, folders: folders, downloader: ModelDownloader(idleTimeout: options.idleTimeout),
+            entry: entry, folders: folders,
+            downloader: ModelDownloader(
+                idleTimeout: options.idleTimeout, limits: options.limits, clock: options.clock),
             throttle: ProgressThrottle(clock: options.clock, interval: options.progressInterval),
             report: { post.yield($0) })
         jobs[locale]?.task = Task.detached {

@@ -2,34 +2,92 @@ import Dispatch
 import Foundation
 import SpeechModels
 import StationCore
+import StationTUI
 
-/// `models`: lists the catalog's locales with the state of their speech models; `models install LOCALE`
-/// installs one (progress on stderr, Ctrl-C cancels); `models remove LOCALE` removes one.
+/// `models`: lists the catalog's locales with the state of their speech models; `models install LOCALE
+/// [--from FILE…]` installs one (progress on stderr, Ctrl-C cancels), from the catalog's addresses or
+/// from files at hand; `models remove LOCALE` removes one. Everything it prints from the catalog, the
+/// command line or an install's failure passes `SafeText`, so no escape sequence reaches the terminal.
 enum ModelsCommand {
     /// Ctrl-C during an install: it was cancelled and nothing was left behind.
     static let cancelledStatus: Int32 = 130
 
     static let subcommand = Subcommand(name: "models") { parser, globals in
         let action = parser.next()
+        if let option = parser.peek(), option.hasPrefix("--") {
+            throw ArgumentError.missingArgument("LOCALE after 'models \(SafeText.line(action ?? ""))'")
+        }
         let locale = parser.next()
-        if let extra = parser.next() { throw ArgumentError.unexpectedArgument(extra) }
+        let files = try localFiles(&parser)
+        if let extra = parser.next() { throw ArgumentError.unexpectedArgument(SafeText.line(extra)) }
+        if !files.isEmpty, action != "install" { throw ArgumentError.unexpectedArgument("--from") }
         let paths = StationPaths.resolve(
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
-        let installer = try ModelWiring.installer(globals: globals, paths: paths)
+        let installer: ModelInstaller
+        do {
+            installer = try ModelWiring.installer(globals: globals, paths: paths)
+        } catch let error as ArgumentError {
+            throw error
+        } catch {
+            say("dictation-station: \(error)")
+            return CommandLineTool.Exit.failure
+        }
         switch action {
         case nil, "list":
-            if let locale { throw ArgumentError.unexpectedArgument(locale) }
+            if let locale { throw ArgumentError.unexpectedArgument(SafeText.line(locale)) }
             return await list(installer)
         case "install":
             guard let locale else { throw ArgumentError.missingArgument("LOCALE after 'models install'") }
-            return await install(locale, with: installer)
+            guard !files.isEmpty else { return await install(locale, with: installer) }
+            guard let local = localInstaller(installer, locale: locale, files: files, paths: paths) else {
+                return CommandLineTool.Exit.failure
+            }
+            return await install(locale, with: local)
         case "remove":
             guard let locale else { throw ArgumentError.missingArgument("LOCALE after 'models remove'") }
             return await remove(locale, with: installer)
         case let other?:
-            throw ArgumentError.invalidValue(option: "models", value: other)
+            throw ArgumentError.invalidValue(option: "models", value: SafeText.line(other))
         }
+    }
+
+    /// The files after `--from` (`--from FILE…` or `--from=FILE`, then more files): the rest of the line.
+    private static func localFiles(_ parser: inout ArgumentParser) throws -> [URL] {
+        guard let next = parser.peek() else { return [] }
+        let (name, inline) = ArgumentParser.split(next)
+        guard name == "--from" else { return [] }
+        _ = parser.next()
+        let paths = (inline.map { [$0] } ?? []) + parser.rest()
+        guard !paths.isEmpty else { throw ArgumentError.missingValue("--from") }
+        return paths.map { URL(fileURLWithPath: $0) }
+    }
+
+    /// An installer whose entry for `locale` reads the given files instead of the catalog's addresses.
+    private static func localInstaller(
+        _ installer: ModelInstaller, locale: String, files: [URL], paths: StationPaths
+    ) -> ModelInstaller? {
+        guard let entry = installer.catalog.entry(for: locale) else {
+            sayNotInCatalog(locale, installer.catalog)
+            return nil
+        }
+        do {
+            let local = try entry.fromLocalFiles(files)
+            var catalog = installer.catalog
+            catalog.locales = catalog.locales.map { $0.locale == locale ? local : $0 }
+            return ModelInstaller(catalog: catalog, modelsDirectory: paths.modelsDirectory)
+        } catch {
+            say("dictation-station: cannot install \(locale) from the files given: \(error)")
+            return nil
+        }
+    }
+
+    /// Writes a line to stderr with control characters made visible.
+    static func say(_ text: String) { printError(SafeText.line(text)) }
+
+    private static func sayNotInCatalog(_ locale: String, _ catalog: ModelCatalog) {
+        let offered = catalog.locales.map(\.locale).joined(separator: ", ")
+        say("dictation-station: the catalog offers no speech model for '\(locale)' (offered: \(offered))")
     }
 
     private static func list(_ installer: ModelInstaller) async -> Int32 {
@@ -44,23 +102,22 @@ enum ModelsCommand {
                 size = "-"
             }
             let state = option.state == .system ? "system" : option.state.rawValue
-            print(pad(option.locale, 7) + pad(state, 11) + pad(size, 10) + option.displayName)
+            print(SafeText.line(pad(option.locale, 7) + pad(state, 11) + pad(size, 10) + option.displayName))
         }
         return CommandLineTool.Exit.success
     }
 
     private static func install(_ locale: String, with installer: ModelInstaller) async -> Int32 {
         guard installer.catalog.entry(for: locale) != nil else {
-            let offered = installer.catalog.locales.map(\.locale).joined(separator: ", ")
-            printError("dictation-station: the catalog offers no speech model for '\(locale)' (offered: \(offered))")
+            sayNotInCatalog(locale, installer.catalog)
             return CommandLineTool.Exit.usage
         }
         switch await installer.state(of: locale) {
         case .installed:
-            printError("The \(locale) speech model is already installed.")
+            say("The \(locale) speech model is already installed.")
             return CommandLineTool.Exit.success
         case .system:
-            printError("The \(locale) speech model is provided by the system; nothing to install.")
+            say("The \(locale) speech model is provided by the system; nothing to install.")
             return CommandLineTool.Exit.success
         case .installing, .available:
             break
@@ -88,7 +145,7 @@ enum ModelsCommand {
                 return cancelledStatus
             case .failed(let reason):
                 progress.finish("")
-                printError("dictation-station: could not install \(locale): \(reason)")
+                say("dictation-station: could not install \(locale): \(reason)")
                 return CommandLineTool.Exit.failure
             }
         }
@@ -98,10 +155,10 @@ enum ModelsCommand {
     private static func remove(_ locale: String, with installer: ModelInstaller) async -> Int32 {
         do {
             try await installer.uninstall(locale: locale)
-            printError("Removed the \(locale) speech model.")
+            say("Removed the \(locale) speech model.")
             return CommandLineTool.Exit.success
         } catch {
-            printError("dictation-station: \(error)")
+            say("dictation-station: \(error)")
             return CommandLineTool.Exit.failure
         }
     }
@@ -118,17 +175,18 @@ final class ProgressLine: Sendable {
 
     init(locale: String) { self.locale = locale }
 
+    /// Shows `text` (made safe) in place of the last status.
     func show(_ text: String) {
         if inPlace {
-            printError("\r\u{1B}[2K" + text, terminator: "")
+            printError("\r\u{1B}[2K" + SafeText.line(text), terminator: "")
         } else {
-            printError(text)
+            printError(SafeText.line(text))
         }
     }
 
     func finish(_ text: String) {
         if inPlace { printError("\r\u{1B}[2K", terminator: "") }
-        if !text.isEmpty { printError(text) }
+        if !text.isEmpty { printError(SafeText.line(text)) }
     }
 
     static func downloaded(_ bytes: Int64, of total: Int64?) -> String {

@@ -23,6 +23,9 @@ enum Usage {
                                   available) and size
           models install LOCALE   install a locale's model; progress on stderr, Ctrl-C cancels
                                   (exit 130, nothing left behind)
+          models install LOCALE --from FILE...
+                                  install from the model's files at hand (a USB stick), matched
+                                  by name; a folder is searched for them
           models remove LOCALE    remove an installed model (not one the system provides)
 
         Reports:

@@ -159,6 +159,60 @@ struct ModelsCommandTests {
         #expect(result.stderr.contains(message), "stderr: \(result.stderr)")
     }
 
+    @Test("models install LOCALE --from FILE installs from a file at hand, with no network")
+    func fromFile() async throws {
+        let data = try TemporaryFolder("cli")
+        defer { data.remove() }
+        let offline = URL(string: "https://sourceforge.invalid/cmusphinx/files/\(fixture.archive)/download")!
+        let catalog = try fixture.writeCatalog(in: data.url, nlURL: offline)
+        let archive = fixture.folder.url.appendingPathComponent(fixture.archive)
+        let result = try await BinaryRun.run([
+            "--data-dir", data.url.path, "--catalog", catalog.path, "models", "install", "nl-NL", "--from",
+            archive.path,
+        ])
+        #expect(result.status == 0, "stderr: \(result.stderr)")
+        #expect(result.stderr.contains("Installed the nl-NL speech model"))
+        #expect(leftovers(data, besides: ["nl-NL"]).isEmpty)
+        let listed = try await BinaryRun.run(["--data-dir", data.url.path, "--catalog", catalog.path, "models"])
+        #expect(listed.stdout.split(separator: "\n").contains { $0.hasPrefix("nl-NL") && $0.contains("installed") })
+    }
+
+    @Test("what models prints from the command line, the files given and the catalog shows escapes visibly")
+    func sanitized() async throws {
+        let data = try TemporaryFolder("cli")
+        defer { data.remove() }
+        let catalog = try fixture.writeCatalog(in: data.url, nlURL: fixture.server.url(fixture.archive))
+        let base = ["--data-dir", data.url.path, "--catalog", catalog.path]
+
+        let unknown = try await BinaryRun.run(base + ["models", "install", "xx\u{1B}[2J\u{1B}]0;owned\u{07}"])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("offers no speech model for 'xx␛[2J␛]0;owned␇'"), "stderr: \(unknown.stderr)")
+        #expect(!unknown.stderr.contains("\u{1B}") && !unknown.stderr.contains("\u{07}"))
+
+        let hostile = data.url.appendingPathComponent("\u{1B}[31mevil.tar.gz")
+        try Data("x".utf8).write(to: hostile)
+        let archive = fixture.folder.url.appendingPathComponent(fixture.archive)
+        let stray = try await BinaryRun.run(
+            base + ["models", "install", "nl-NL", "--from", archive.path, hostile.path])
+        #expect(stray.status == 1)
+        #expect(
+            stray.stderr.contains("␛[31mevil.tar.gz is not one of the files the nl-NL model needs"), "\(stray.stderr)")
+        #expect(!stray.stderr.contains("\u{1B}"))
+        #expect(leftovers(data).isEmpty)
+
+        let named = data.url.appendingPathComponent("named.json")
+        let text = try String(contentsOf: catalog, encoding: .utf8)
+            .replacingOccurrences(of: "Nederlands (test)", with: #"Nederlands\u001b[2J"#)
+        try Data(text.utf8).write(to: named)
+        let refused = try await BinaryRun.run(["--data-dir", data.url.path, "--catalog", named.path, "models"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.stderr.contains(#"nl-NL has control characters in its display name "Nederlands\u{1B}[2J""#),
+            "stderr: \(refused.stderr)")
+        #expect(!refused.stderr.contains("\u{1B}"))
+        #expect(refused.stdout.isEmpty)
+    }
+
     @Test("an invalid catalog is refused with what is wrong")
     func invalidCatalog() async throws {
         let data = try TemporaryFolder("cli")

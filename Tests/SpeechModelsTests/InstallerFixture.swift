@@ -38,6 +38,11 @@ final class InstallerFixture: Sendable {
         let dictionary = url.appendingPathComponent("cmudict-en-us.dict")
         try FileManager.default.copyItem(at: model.appendingPathComponent("cmudict-en-us.dict"), to: dictionary)
         try runProgram("/bin/gzip", ["-f", dictionary.path])
+        // What a download host's "your download will start shortly" page looks like once saved.
+        let page = "<!DOCTYPE html>\n<html><head><title>SourceForge</title></head><body>Downloading…</body></html>\n"
+        try Data(page.utf8).write(to: url.appendingPathComponent("fr.dict"))
+        try Data(page.utf8).write(to: url.appendingPathComponent("interstitial.tar.gz"))
+        try Data("not an archive at all\n".utf8).write(to: url.appendingPathComponent("plain-text.tar.gz"))
         server = try LoopbackModelServer(serving: url)
     }
 
