@@ -11,7 +11,7 @@ enum DialogView {
             for (row, line) in lines.enumerated() { inner.text(line, row: row, column: 1, role: .dialog) }
             let choices = inner.text("y", row: inner.area.height - 1, column: 1, role: .keyName)
             let after = inner.text(" Yes   ", row: inner.area.height - 1, column: choices, role: .dialog)
-            let no = inner.text("n", row: inner.area.height - 1, column: after, role: .keyName)
+            let no = inner.text("n Esc", row: inner.area.height - 1, column: after, role: .keyName)
             inner.text(" No", row: inner.area.height - 1, column: no, role: .dialog)
         case .input(let title, let field, _, let error):
             let inner = frame(title, height: error == nil ? 5 : 6, width: width, in: writer)

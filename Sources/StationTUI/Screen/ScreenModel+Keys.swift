@@ -23,20 +23,23 @@ extension ScreenModel {
 
     private func handleMainKey(_ key: Key) -> ScreenEffect {
         switch key {
-        case .character("q"), .function(10), .control("c"):
+        case .character("q"), .function(10):
             return requestQuit()
+        case .control("c"):
+            // Only q and F10 quit: a stray Ctrl-C or Esc must not end a shift.
+            notifier.info("To quit, press q or F10.")
         case .escape:
             if !searchQuery.isEmpty {
                 searchQuery = ""
                 reloadReports()
                 return .none
             }
-            return requestQuit()
+            notifier.info("Nothing to close here. To quit, press q or F10.")
         case .tab, .backTab:
             focus = focus == .sessions ? .reports : .sessions
         case .character(" "):
             let outcome = station.toggle()
-            if !outcome.succeeded { notifier.warning(outcome.message) }
+            if !outcome.succeeded { warnAboutState(outcome.message) }
             keepSelectionsInView()
         case .character("d"):
             requestDiscard()
@@ -73,11 +76,13 @@ extension ScreenModel {
         switch session.state {
         case .paused:
             let outcome = station.send()
-            if !outcome.succeeded { notifier.warning(outcome.message) }
+            if !outcome.succeeded { warnAboutState(outcome.message) }
         case .recording:
-            notifier.info("Pause first with Space; then Enter sends the dictation.")
-        case .notRecording, .processing:
-            break
+            warnAboutState("Pause first with Space; then Enter sends the dictation.", kind: .info)
+        case .notRecording:
+            warnAboutState("Nothing to send in \"\(session.name)\": Space starts a dictation.", kind: .info)
+        case .processing:
+            warnAboutState("\"\(session.name)\" is already being transcribed.", kind: .info)
         }
         return .none
     }
@@ -120,21 +125,71 @@ extension ScreenModel {
         return .none
     }
 
-    /// Quits, asking first when a dictation would be left unsent.
-    func requestQuit() -> ScreenEffect {
-        if station.hasUnsentDictation {
-            dialog = .confirm(
-                title: "Quit?",
-                message: "A dictation is not sent yet. It is kept and comes back paused next time. Quit now?",
-                action: .quit)
-            return .none
+    /// Posts a message about the selected session's state; it goes when that state changes (sent,
+    /// discarded, resumed…), so the strip never describes a state that is gone.
+    func warnAboutState(_ message: String, kind: StationNotification.Kind = .warning) {
+        guard let session = station.selected else {
+            notifier.post(kind, message)
+            return
         }
-        return .quit
+        let state = session.state
+        notifier.post(kind, message) { [weak session] in session?.state == state }
+    }
+
+    /// Quits, asking first while any session holds audio not yet sent or an edit is unsaved.
+    func requestQuit() -> ScreenEffect {
+        guard quitConcerns != nil else { return .quit }
+        dialog = .confirm(title: "Quit?", message: quitQuestion, action: .quit)
+        return .none
+    }
+
+    /// What quitting now would leave behind, naming the sessions; nil when nothing.
+    var quitConcerns: String? {
+        var parts: [String] = []
+        let holding = station.sessions.filter(\.hasUnsentAudio)
+        if !holding.isEmpty {
+            let names = holding.map { "\"\($0.name)\" (\(Self.stateWords($0)))" }
+            let subject = names.count == 1 ? names[0] + " holds" : Self.list(names) + " hold"
+            parts.append(
+                "\(subject) audio not sent yet. It is kept and comes back paused next time.")
+        }
+        if let editor, editor.text.isDirty {
+            parts.append("Your changes to report #\(editor.report.id) are not saved and will be lost.")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
+    /// The quit dialog's question, as things stand now (it is drawn from this, so it never goes stale).
+    var quitQuestion: String {
+        quitConcerns.map { $0 + " Quit now?" } ?? "Nothing is left unsent any more. Quit now?"
+    }
+
+    static func stateWords(_ session: DictationSession) -> String {
+        let time = ElapsedTimeFormat.string(for: session.elapsed)
+        switch session.state {
+        case .recording: return "recording, \(time)"
+        case .paused: return "paused, \(time)"
+        case .processing: return "being transcribed"
+        case .notRecording: return "idle"
+        }
+    }
+
+    static func list(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
     }
 
     private func requestDiscard() {
-        guard let session = station.selected, session.canDiscard else {
-            notifier.warning("Nothing to discard: pause the recording first.")
+        guard let session = station.selected else {
+            notifier.warning("No session is selected.")
+            return
+        }
+        guard session.canDiscard else {
+            switch session.state {
+            case .recording: warnAboutState("Pause the recording first with Space; then d discards it.")
+            case .notRecording: warnAboutState("Nothing to discard: \"\(session.name)\" holds no dictation.")
+            case .paused, .processing: warnAboutState("The dictation is being stored as a report now.")
+            }
             return
         }
         dialog = .confirm(
@@ -147,7 +202,7 @@ extension ScreenModel {
     private func requestDeleteSession() {
         guard let session = station.selected else { return }
         if session.hasUnsentAudio {
-            notifier.warning("\"\(session.name)\" holds an unsent dictation: send or discard it first.")
+            warnAboutState("\"\(session.name)\" holds an unsent dictation: send or discard it first.")
             return
         }
         dialog = .confirm(
