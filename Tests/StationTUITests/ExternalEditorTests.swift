@@ -44,10 +44,12 @@ struct ExternalEditorTests {
         // pid_max on Linux is at most 4194304, so this pid never runs.
         let dead = directory.appendingPathComponent("edit-4194999-abc.txt")
         let alive = directory.appendingPathComponent("edit-1-abc.txt")
+        let swap = directory.appendingPathComponent(".edit-4194999-abc.txt.swp")
         let other = directory.appendingPathComponent("notes.txt")
-        for file in [dead, alive, other] { try Data("text".utf8).write(to: file) }
-        #expect(ExternalEditor.removeLeftovers(in: directory) == 1)
+        for file in [dead, swap, alive, other] { try Data("text".utf8).write(to: file) }
+        #expect(ExternalEditor.removeLeftovers(in: directory) == 2)
         #expect(!FileManager.default.fileExists(atPath: dead.path))
+        #expect(!FileManager.default.fileExists(atPath: swap.path), "vim's swap file holds the text too")
         #expect(FileManager.default.fileExists(atPath: alive.path), "pid 1 runs: that copy may be in use")
         #expect(FileManager.default.fileExists(atPath: other.path), "only the editor's copies are touched")
     }

@@ -31,8 +31,9 @@ enum ExternalEditor {
     static func removeLeftovers(in directory: URL) -> Int {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return 0 }
         var removed = 0
-        for name in names where name.hasPrefix(prefix) {
-            let pid = name.dropFirst(prefix.count).prefix { $0.isNumber }
+        // The copies, and the swap files vim keeps beside them (".edit-….txt.swp"): both hold the text.
+        for name in names where name.hasPrefix(prefix) || name.hasPrefix("." + prefix) {
+            let pid = name.drop { $0 == "." }.dropFirst(prefix.count).prefix { $0.isNumber }
             if let number = Int32(pid), number != getpid(), kill(number, 0) == 0 || errno == EPERM { continue }
             if unlink(directory.appendingPathComponent(name).path) == 0 { removed += 1 }
         }
