@@ -173,7 +173,14 @@ struct TerminalShiftTests {
         try await withStation { tmux, first in
             try await PulseTestServer.withSineSource { second in
                 try record("Room A", in: tmux)
-                let before = try #require(try PulseTestServer.recordStream(from: first), "recording from \(first)")
+                // The record stream shows on the server a moment after the screen says RECORDING.
+                var stream: String?
+                let deadline = Date().addingTimeInterval(10)
+                while stream == nil, Date() < deadline {
+                    stream = try PulseTestServer.recordStream(from: first)
+                    if stream == nil { usleep(50_000) }
+                }
+                let before = try #require(stream, "recording from \(first)")
                 try tmux.send("F6")
                 _ = try tmux.waitFor("Capture source")
                 _ = try tmux.waitFor(second)

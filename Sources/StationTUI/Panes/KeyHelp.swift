@@ -47,7 +47,7 @@ public enum KeyHelp {
             KeyBinding("Tab", "Reports", "Switch to the report list"),
             KeyBinding("F3 /", "Search", "Search the reports"),
             KeyBinding("F1 ?", "Help", "Show the keys"),
-            KeyBinding("F10 q", "Quit", "Quit (asks while a session holds audio not sent); Esc and Ctrl-C never quit"),
+            KeyBinding("F10 q", "Quit", "Quit (asks while audio is not sent)"),
         ]
     }
 
@@ -65,7 +65,7 @@ public enum KeyHelp {
             KeyBinding("Tab", "Sessions", "Switch to the sessions list"),
             KeyBinding("Esc", "Clear", "Clear the search", applies: !model.searchQuery.isEmpty),
             KeyBinding("F1 ?", "Help", "Show the keys"),
-            KeyBinding("F10 q", "Quit", "Quit (asks while a session holds audio not sent); Esc and Ctrl-C never quit"),
+            KeyBinding("F10 q", "Quit", "Quit (asks while audio is not sent)"),
         ]
     }
 

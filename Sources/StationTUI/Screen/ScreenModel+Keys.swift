@@ -186,7 +186,8 @@ extension ScreenModel {
         }
         guard session.canDiscard else {
             switch session.state {
-            case .recording: warnAboutState("Pause the recording first with Space; then d discards it.")
+            case .recording:
+                warnAboutState("Nothing to discard yet: pause the recording first (Space), then d discards it.")
             case .notRecording: warnAboutState("Nothing to discard: \"\(session.name)\" holds no dictation.")
             case .paused, .processing: warnAboutState("The dictation is being stored as a report now.")
             }

@@ -101,9 +101,6 @@ public final class ScreenModel {
         }
     }
 
-    /// How many loads and saves are still running.
-    public var runningTaskCount: Int { pending.count }
-
     func run(_ work: @escaping @MainActor () async -> Void) {
         nextTaskNumber &+= 1
         let number = nextTaskNumber
