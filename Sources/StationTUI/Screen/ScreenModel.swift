@@ -70,6 +70,9 @@ public final class ScreenModel {
     @ObservationIgnored var pending: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var nextTaskNumber = 0
 
+    /// The meter's held peak; advanced as frames are drawn.
+    @ObservationIgnored var peakHold = PeakHold()
+
     static let pageSize = 200
 
     public init(station: Station, services: ScreenServices, measure: @escaping (Character) -> Int = DisplayWidth.of) {
@@ -86,6 +89,12 @@ public final class ScreenModel {
         self.rows = rows
         self.columns = columns
         keepSelectionsInView()
+    }
+
+    /// The held peak with `level` taken in, at the clock's time; for the level meter.
+    func heldPeak(_ level: AudioLevel) -> PeakHold {
+        peakHold.update(level, at: services.clock.now)
+        return peakHold
     }
 
     /// Moves the spinner one step; the loop calls this while a session is processing.
