@@ -156,4 +156,15 @@ struct ShiftScreenTests {
                 == "New dictations record from mic. \"Room A\" goes on with the source already in use until sent or discarded."
         )
     }
+
+    @Test("Space on another session while one records says which one paused")
+    func switchSays() async throws {
+        let harness = ScreenHarness()
+        let first = try await harness.startRecording(named: "Ward round")
+        try harness.station.createSession(named: "Room 214")
+        harness.press(.character(" "))
+        await harness.station.settle()
+        #expect(first.state == .paused)
+        #expect(harness.station.notifier.notifications.first?.message == "Ward round paused; recording Room 214.")
+    }
 }

@@ -36,6 +36,11 @@ enum DialogView {
             let inner = frame(title, height: height, width: width, in: writer)
             let visible = inner.area.height
             let top = ListScroll.top(selection: selection, count: options.count, visible: visible, previous: 0)
+            let border = Rect(
+                row: inner.area.row - 1, column: inner.area.column - 1, height: inner.area.height + 2,
+                width: inner.area.width + 2)
+            CanvasWriter(canvas: inner.canvas, area: border).scrollMarks(
+                above: top, below: options.count - top - visible)
             let detailWidth = options.map { inner.fit.width($0.detail) }.max() ?? 0
             for row in 0..<visible where top + row < options.count {
                 let option = options[top + row]

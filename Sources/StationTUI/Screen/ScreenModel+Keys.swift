@@ -38,8 +38,7 @@ extension ScreenModel {
         case .tab, .backTab:
             focus = focus == .sessions ? .reports : .sessions
         case .character(" "):
-            let outcome = station.toggle()
-            if !outcome.succeeded { warnAboutState(outcome.message) }
+            toggleSelected()
             keepSelectionsInView()
         case .character("d"):
             requestDiscard()
@@ -123,6 +122,20 @@ extension ScreenModel {
         default: break
         }
         return .none
+    }
+
+    /// Space: record, pause or resume the selected session. Starting one pauses the one recording, and
+    /// the notice says so ("Ward round paused; recording Room 214") rather than switching silently.
+    func toggleSelected() {
+        let before = station.capturing
+        let outcome = station.toggle()
+        guard outcome.succeeded else {
+            warnAboutState(outcome.message)
+            return
+        }
+        if let before, let now = station.capturing, before !== now, before.state == .paused {
+            notifier.info("\(before.name) paused; recording \(now.name).")
+        }
     }
 
     /// Posts a message about the selected session's state; it goes when that state changes (sent,

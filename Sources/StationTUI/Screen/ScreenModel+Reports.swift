@@ -40,8 +40,7 @@ extension ScreenModel {
             return .none
         case .character(" "):
             // Space means record, pause and resume everywhere; the title line shows the state.
-            let outcome = station.toggle()
-            if !outcome.succeeded { warnAboutState(outcome.message) }
+            toggleSelected()
             return .none
         case .left, .character("["): seek(by: .seconds(-5))
         case .right, .character("]"): seek(by: .seconds(5))
