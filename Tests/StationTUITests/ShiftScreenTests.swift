@@ -167,4 +167,27 @@ struct ShiftScreenTests {
         #expect(first.state == .paused)
         #expect(harness.station.notifier.notifications.first?.message == "Ward round paused; recording Room 214.")
     }
+
+    @Test("session keys in the reports pane act on nothing there and say where they work")
+    func keysOfThePane() async throws {
+        let harness = ScreenHarness()
+        try harness.station.createSession(named: "Room 12")
+        _ = try await harness.addReport(session: "Room 12", text: "hello")
+        harness.press(.tab, .character("r"))
+        #expect(harness.model.dialog == nil, "r does not rename the session of the other pane")
+        #expect(harness.station.notifier.notifications.first?.message.contains("renames a session") == true)
+        harness.press(.delete)
+        #expect(harness.model.dialog == nil)
+        #expect(harness.station.sessions.count == 1)
+        harness.press(.tab, .character("x"))
+        #expect(harness.station.notifier.notifications.first?.message.contains("works on a report") == true)
+    }
+
+    @Test("the report view has no confidence figure")
+    func noConfidence() async throws {
+        let harness = ScreenHarness()
+        _ = try await harness.addReport(session: "Room 12", text: "hello")
+        harness.press(.tab, .enter)
+        #expect(!harness.render().text.contains("confidence"))
+    }
 }

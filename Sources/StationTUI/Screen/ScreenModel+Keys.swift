@@ -40,13 +40,15 @@ extension ScreenModel {
         case .character(" "):
             toggleSelected()
             keepSelectionsInView()
-        case .character("d"):
+        case .character("d") where focus == .sessions:
             requestDiscard()
         case .character("n"), .function(2):
             openNewSessionDialog()
         case .character("r"), .function(4):
+            guard focus == .sessions else { return explainSessionKey("renames") }
             openRenameDialog()
         case .delete, .function(8):
+            guard focus == .sessions else { return explainSessionKey("deletes") }
             requestDeleteSession()
         case .character("l"), .function(5):
             openLocalePicker()
@@ -86,8 +88,17 @@ extension ScreenModel {
         return .none
     }
 
+    /// A session key pressed in the reports pane acts on nothing there: say where it works.
+    private func explainSessionKey(_ verb: String) -> ScreenEffect {
+        notifier.info("That key \(verb) a session: press Tab to go to the sessions list first.")
+        return .none
+    }
+
     private func handleSessionsKey(_ key: Key) -> ScreenEffect {
         switch key {
+        case .character("e"), .character("E"), .character("x"), .character("p"):
+            notifier.info("That key works on a report: press Tab to go to the report list first.")
+            return .none
         case .up, .character("k"): station.selectNeighbour(-1)
         case .down, .character("j"): station.selectNeighbour(1)
         case .home:
@@ -119,6 +130,8 @@ extension ScreenModel {
         case .character("p"):
             openSelectedReport()
             togglePlayback()
+        case .character("d"):
+            return explainSessionKey("discards the dictation of")
         default: break
         }
         return .none
