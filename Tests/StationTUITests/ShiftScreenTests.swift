@@ -190,4 +190,25 @@ struct ShiftScreenTests {
         harness.press(.tab, .enter)
         #expect(!harness.render().text.contains("confidence"))
     }
+
+    @Test("a recording error in the strip goes once the session records again")
+    func errorGoesWithState() async throws {
+        let harness = ScreenHarness()
+        let session = try await harness.startRecording()
+        harness.press(.character(" "))
+        await harness.station.settle()
+        harness.fixture.capture?.fail(.resume, with: CocoaError(.fileWriteUnknown))
+        harness.press(.character(" "))
+        #expect(await eventually { session.lastError != nil })
+        await harness.station.settle()
+        #expect(harness.station.notifier.notifications.contains { $0.kind == .error })
+        harness.station.notifier.dropStale()
+        #expect(harness.station.notifier.notifications.contains { $0.kind == .error }, "the error still holds")
+        if session.state == .recording { harness.press(.character(" ")) }
+        harness.press(.character(" "))
+        await harness.station.settle()
+        #expect(session.state == .recording && session.lastError == nil)
+        harness.station.notifier.dropStale()
+        #expect(!harness.station.notifier.notifications.contains { $0.kind == .error })
+    }
 }

@@ -12,8 +12,8 @@ struct TerminalShiftTests {
     init() throws { terminal = try StationInTmux("shift") }
 
     /// The station recording from `microphone` (libpulse's own variable picks the default source).
-    func start(microphone: String) throws -> TmuxSession {
-        var environment = ["PULSE_SOURCE": microphone]
+    func start(microphone: String, editor: String = "true") throws -> TmuxSession {
+        var environment = ["PULSE_SOURCE": microphone, "EDITOR": editor, "PATH": "/usr/bin:/bin"]
         if let server = ProcessInfo.processInfo.environment["PULSE_SERVER"] { environment["PULSE_SERVER"] = server }
         return try terminal.start(environment: environment)
     }
@@ -41,10 +41,10 @@ struct TerminalShiftTests {
         _ = try tmux.waitFor(String(format: "00:%02d", seconds))
     }
 
-    func withStation(_ body: (TmuxSession, String) async throws -> Void) async throws {
+    func withStation(editor: String = "true", _ body: (TmuxSession, String) async throws -> Void) async throws {
         try #require(PulseTestServer.isAvailable, "no PulseAudio server is reachable; run scripts/test")
         try await PulseTestServer.withSineSource { source in
-            let tmux = try start(microphone: source)
+            let tmux = try start(microphone: source, editor: editor)
             defer { tmux.shutDown() }
             try await body(tmux, source)
         }
@@ -201,6 +201,34 @@ struct TerminalShiftTests {
                 try tmux.send("y")
                 #expect(try tmux.waitForExit() == 0)
             }
+        }
+    }
+
+    @Test("E with vi while a recording runs: vi gets the terminal, the edit is saved, the recording goes on")
+    func editWhileRecording() async throws {
+        let speech = PulseTestServer.speech("0880")
+        let imported = try terminal.run(["import", "--session", "Earlier", speech.path])
+        try #require(imported.status == 0, "\(imported.output)")
+        try await withStation(editor: "") { tmux, _ in
+            try record("Room A", in: tmux)
+            try tmux.send("Tab", "E")
+            _ = try tmux.waitFor("vi on screen") { $0.contains("~") && !$0.contains("F10") }
+            try tmux.type(":s/^/VIWASHERE /")
+            try tmux.send("Enter")
+            _ = try tmux.waitFor("VIWASHERE")
+            try tmux.type(":wq")
+            try tmux.send("Enter")
+            let after = try tmux.waitFor("Saved a new revision")
+            #expect(!after.contains("Quit?") && !after.contains("editor failed"), "\(after)")
+            #expect(try station("status").output.hasPrefix("● REC "), "the recording went on")
+            let listed = try station("reports", "--json").output
+            #expect(listed.contains("VIWASHERE "))
+            try tmux.send("Space")
+            _ = try tmux.waitFor("PAUSED")
+            try tmux.send("q")
+            _ = try tmux.waitFor("Quit?")
+            try tmux.send("y")
+            #expect(try tmux.waitForExit() == 0)
         }
     }
 }
