@@ -10,7 +10,9 @@ struct TerminalCommandLineTests {
         let line = TmuxSession.quote(TmuxSession.binary.path) + " reports --bogus; exec sleep 60"
         let tmux = try TmuxSession(command: ["/bin/sh", "-c", line], environment: [:], rows: 24, columns: 100)
         defer { tmux.shutDown() }
-        let screen = try tmux.waitFor("unknown option '--bogus'")
+        // Wait for the end of what it prints (today's last line, or the whole usage's), then look for the error.
+        let screen = try tmux.waitFor("the whole output") { $0.contains("More: ") || $0.contains("Exit status:") }
+        #expect(screen.contains("unknown option '--bogus'"), "the error is still on screen:\n\(screen)")
         #expect(screen.contains("reports show ID"), "the usage of reports follows:\n\(screen)")
         #expect(!screen.contains("models install"), "not the other subcommands':\n\(screen)")
 
