@@ -134,4 +134,20 @@ struct TerminalEditorTests {
         try tmux.send("q")
         #expect(try tmux.waitForExit() == 0)
     }
+
+    @Test("the terminal hanging up while the editor runs ends the station too (SIGHUP goes to the editor only)")
+    func hangUpDuringEditor() throws {
+        let tmux = try startWithReport(editor: "")
+        try tmux.send("Tab", "E")
+        _ = try tmux.waitFor("vi on screen") { $0.contains("~") && !$0.contains("F10") }
+        let pid = try tmux.programPID()
+        // The terminal goes away, as when an SSH connection drops.
+        tmux.shutDown()
+        let deadline = Date().addingTimeInterval(10)
+        while FileManager.default.fileExists(atPath: "/proc/\(pid)"), Date() < deadline { usleep(50_000) }
+        let alive = FileManager.default.fileExists(atPath: "/proc/\(pid)")
+        if alive { _ = try? TmuxSession.spawn(["/bin/kill", "-KILL", pid], captureOutput: true) }
+        #expect(!alive, "the station did not stay behind without a terminal")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: editingFolder.path).isEmpty, "no copy left")
+    }
 }

@@ -38,7 +38,8 @@ public final class StationScreen {
         self.continuation = continuation
         self.terminal = terminal
         watchSignals(continuation)
-        let watcher = InputWatcher { continuation.yield(.input) }
+        let watcher = InputWatcher(
+            onInput: { continuation.yield(.input) }, onHangUp: { continuation.yield(.terminate) })
         model.resize(rows: terminal.canvas.rows, columns: terminal.canvas.columns)
         model.reloadReports()
         draw()
