@@ -28,14 +28,14 @@ enum CommandLineTool {
         guard let name = parser.next() else {
             return await StationCommandRunner.run(globals: globals)
         }
-        if name == "help" { return printUsage() }
+        if name == "help" { return help(parser.next()) }
         guard let subcommand = Subcommands.all.first(where: { $0.name == name }) else {
             return usageError(ArgumentError.unknownSubcommand(name))
         }
         do {
             return try await subcommand.run(&parser, globals)
         } catch let error as ArgumentError {
-            return usageError(error)
+            return usageError(error, subcommand: name)
         } catch {
             printError("dictation-station: \(error)")
             return Exit.failure
@@ -47,9 +47,25 @@ enum CommandLineTool {
         return Exit.success
     }
 
-    private static func usageError(_ error: any Error) -> Int32 {
-        printError("dictation-station: \(error)\n")
-        printError(Usage.text, terminator: "")
+    /// `help` prints everything; `help SUBCOMMAND` that subcommand's usage.
+    private static func help(_ subcommand: String?) -> Int32 {
+        guard let subcommand else { return printUsage() }
+        guard let text = Usage.text(for: subcommand) else {
+            return usageError(ArgumentError.unknownSubcommand(subcommand))
+        }
+        print(text, terminator: "")
+        return Exit.success
+    }
+
+    /// The error, then only the usage of the subcommand concerned (or a short list of subcommands), so
+    /// the error stays on screen.
+    private static func usageError(_ error: any Error, subcommand: String? = nil) -> Int32 {
+        printError("dictation-station: \(error)")
+        if let subcommand, let text = Usage.text(for: subcommand) {
+            printError(text + "More: dictation-station help \(subcommand), or dictation-station --help")
+        } else {
+            printError(Usage.short, terminator: "")
+        }
         return Exit.usage
     }
 }

@@ -65,7 +65,8 @@ enum StationCommandRunner {
             reports: ports.database, settings: ports.database,
             locales: InstallerCatalog(installer: ports.installer, choice: locales, status: statusUpdates),
             sources: ports.sources, player: ports.player,
-            exportDirectory: paths.dataDirectory.appendingPathComponent("exports"), clock: clock)
+            exportDirectory: paths.dataDirectory.appendingPathComponent("exports"),
+            editingDirectory: paths.dataDirectory.appendingPathComponent("editing"), clock: clock)
         let model = ScreenModel(station: station, services: services)
         let watches = [
             Task { @MainActor in

@@ -1,6 +1,19 @@
-/// The text of `dictation-station --help`.
+/// The text of `dictation-station --help`, and of each subcommand alone for `help SUBCOMMAND` and for
+/// a wrong command line (so the one-line error stays on screen above a few lines, not sixty).
 enum Usage {
-    static let text = """
+    /// One subcommand's lines of the usage.
+    struct Entry {
+        var subcommand: String
+        var text: String
+    }
+
+    /// A heading of the usage and its subcommands, in order.
+    struct Group {
+        var title: String
+        var entries: [Entry]
+    }
+
+    static let header = """
         dictation-station: a terminal dictation station for clinics
 
         Usage:
@@ -17,54 +30,126 @@ enum Usage {
                               (also $DICTATION_STATION_CATALOG)
           --model-mirror URL  fetch every model file by its name from URL (an intranet http(s)
                               server, a file:// URL or a folder) instead of the catalog's addresses
+        """
 
-        Speech models:
-          models                  list the locales with their state (installed, system,
-                                  available) and size
-          models install LOCALE   install a locale's model; progress on stderr, Ctrl-C cancels
-                                  (exit 130, nothing left behind)
-          models install LOCALE --from FILE...
-                                  install from the model's files at hand (a USB stick), matched
-                                  by name; a folder is searched for them
-          models remove LOCALE    remove an installed model (not one the system provides)
+    static let groups: [Group] = [
+        Group(
+            title: "Speech models:",
+            entries: [
+                Entry(
+                    subcommand: "models",
+                    text: """
+                          models                  list the locales with their state (installed, system,
+                                                  available) and size
+                          models install LOCALE   install a locale's model; progress on stderr, Ctrl-C cancels
+                                                  (exit 130, nothing left behind)
+                          models install LOCALE --from FILE...
+                                                  install from the model's files at hand (a USB stick), matched
+                                                  by name; a folder is searched for them
+                          models remove LOCALE    remove an installed model (not one the system provides)
+                        """)
+            ]),
+        Group(
+            title: "Reports:",
+            entries: [
+                Entry(
+                    subcommand: "reports",
+                    text: """
+                          reports [--search QUERY] [--json]
+                                              list reports newest first: id, created, session, duration, status,
+                                              first line; QUERY matches words of the text and session name by
+                                              prefix, ignoring case and accents ("ozdem" finds "Özdemir")
+                          reports show ID     print a report's fields, its text and the original transcript
+                          reports delete ID   delete a report and its audio file
+                          reports export ID [--format text|json|fhir]
+                                              write a report as text, as JSON with its revisions, or as an
+                                              HL7 FHIR R4 DocumentReference for an electronic health record
+                        """)
+            ]),
+        Group(
+            title: "Transcription:",
+            entries: [
+                Entry(
+                    subcommand: "transcribe",
+                    text: """
+                          transcribe [--locale LOCALE] [--tsv] FILE...
+                                              print the transcript of each recording (WAV, FLAC, Ogg, MP3; any
+                                              rate, mono or stereo); --tsv prints one line per file: FILE<TAB>TEXT
+                                              (default locale: en-US)
+                        """),
+                Entry(
+                    subcommand: "import",
+                    text: """
+                          import --session NAME [--locale LOCALE] FILE...
+                                              turn recordings from a handheld recorder into reports of session
+                                              NAME: transcribed, stored, the audio copied into the data directory
+                                              (default locale: the station's chosen locale, else en-US)
+                        """),
+            ]),
+        Group(
+            title: "Audio:",
+            entries: [
+                Entry(
+                    subcommand: "record",
+                    text: """
+                          record [--source NAME] [--duration SECONDS] [--append] FILE.wav
+                                              record from the microphone (16 kHz mono) until the duration passes
+                                              or Ctrl-C, with a level meter; --append repairs and continues a file
+                                              left by a killed recording; without --source, the source chosen in
+                                              the station (F6), else the server's default
+                        """),
+                Entry(
+                    subcommand: "sources",
+                    text: """
+                          sources             list the capture sources: default (*), name, description
+                        """),
+            ]),
+        Group(
+            title: "Driving a running station:",
+            entries: [
+                Entry(
+                    subcommand: "ctl",
+                    text: """
+                          ctl COMMAND         drive the running station: toggle, send, discard, select NAME, status
+                                              (through its control socket, $XDG_RUNTIME_DIR/dictation-station.sock,
+                                              else control.sock in the data directory)
+                        """),
+                Entry(
+                    subcommand: "status",
+                    text: """
+                          status [--json]     one line on the running station, for a tmux status bar
+                                              (prints "no station running" and exits 1 when none is)
+                        """),
+            ]),
+    ]
 
-        Reports:
-          reports [--search QUERY] [--json]
-                              list reports newest first: id, created, session, duration, status,
-                              first line; QUERY matches words of the text and session name by
-                              prefix, ignoring case and accents ("ozdem" finds "Özdemir")
-          reports show ID     print a report's fields, its text and the original transcript
-          reports delete ID   delete a report and its audio file
-          reports export ID [--format text|json|fhir]
-                              write a report as text, as JSON with its revisions, or as an
-                              HL7 FHIR R4 DocumentReference for an electronic health record
+    static let footer = "Exit status: 0 on success, 1 when something failed, 2 for a wrong command line."
 
-        Transcription:
-          transcribe [--locale LOCALE] [--tsv] FILE...
-                              print the transcript of each recording (WAV, FLAC, Ogg, MP3; any
-                              rate, mono or stereo); --tsv prints one line per file: FILE<TAB>TEXT
-                              (default locale: en-US)
-          import --session NAME [--locale LOCALE] FILE...
-                              turn recordings from a handheld recorder into reports of session
-                              NAME: transcribed, stored, the audio copied into the data directory
-                              (default locale: the station's chosen locale, else en-US)
+    /// Everything, for `--help`.
+    static var text: String {
+        let body = groups.map { group in
+            ([group.title] + group.entries.map(\.text)).joined(separator: "\n")
+        }
+        return header + "\n\n" + body.joined(separator: "\n\n") + "\n\n" + footer + "\n\n"
+    }
 
-        Audio:
-          record [--source NAME] [--duration SECONDS] [--append] FILE.wav
-                              record from the microphone (16 kHz mono) until the duration passes
-                              or Ctrl-C, with a level meter; --append repairs and continues a file
-                              left by a killed recording; without --source, the source chosen in
-                              the station (F6), else the server's default
-          sources             list the capture sources: default (*), name, description
+    /// The names of the subcommands, in the order of the usage.
+    static var subcommands: [String] { groups.flatMap { $0.entries.map(\.subcommand) } }
 
-        Driving a running station:
-          ctl COMMAND         drive the running station: toggle, send, discard, select NAME, status
-                              (through its control socket, $XDG_RUNTIME_DIR/dictation-station.sock,
-                              else control.sock in the data directory)
-          status [--json]     one line on the running station, for a tmux status bar
-                              (prints "no station running" and exits 1 when none is)
+    /// One subcommand's usage, or nil for a name that is none.
+    static func text(for subcommand: String) -> String? {
+        let lines = groups.flatMap(\.entries).filter { $0.subcommand == subcommand }.map(\.text)
+        guard !lines.isEmpty else { return nil }
+        return "Usage: dictation-station [GLOBAL OPTIONS] \(subcommand) ...\n" + lines.joined(separator: "\n") + "\n"
+    }
 
-        Exit status: 0 on success, 1 when something failed, 2 for a wrong command line.
+    /// A few lines for a wrong command line outside a subcommand.
+    static var short: String {
+        """
+        Usage: dictation-station [GLOBAL OPTIONS] [SUBCOMMAND ...]
+        Subcommands: \(subcommands.joined(separator: ", "))
+        More: dictation-station --help, or dictation-station help SUBCOMMAND
 
         """
+    }
 }

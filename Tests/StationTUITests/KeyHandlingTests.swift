@@ -67,7 +67,7 @@ struct KeyHandlingTests {
         #expect(harness.model.handle(.character("y")) == .quit)
     }
 
-    @Test("q and Esc close the overlay or the pane first, and only then quit")
+    @Test("q and Esc close the overlay or the pane first; on the main screen Esc and Ctrl-C never quit, q does")
     func closeBeforeQuit() async throws {
         let harness = ScreenHarness()
         _ = try await harness.addReport(session: "Room 12", text: "hello")
@@ -79,7 +79,10 @@ struct KeyHandlingTests {
         #expect(!harness.model.helpShown)
         #expect(harness.model.handle(.escape) == .none)
         #expect(harness.model.reportView == nil)
-        #expect(harness.model.handle(.escape) == .quit)
+        #expect(harness.model.handle(.escape) == .none, "a second Esc does not quit")
+        #expect(harness.station.notifier.notifications.first?.message.contains("press q or F10") == true)
+        #expect(harness.model.handle(.control("c")) == .none)
+        #expect(harness.model.handle(.character("q")) == .quit)
     }
 
     @Test("sessions: arrows and j/k select, F4 renames, F8 deletes after asking, a bad name is explained")

@@ -7,8 +7,8 @@ RUN_PACKAGES=(libncursesw5-dev libpulse-dev libpocketsphinx-dev libsqlite3-dev p
     libsndfile1-dev libsamplerate0-dev libarchive-dev libssl-dev)
 # What the tests need on top: a real audio server and its tools, real speech recordings, a terminal.
 # lame writes the MP3 test recordings (Debian's sox cannot); zip, bzip2 and python3 serve the model tests;
-# time measures the capture benchmark.
-TEST_PACKAGES=(pulseaudio pulseaudio-utils pocketsphinx-testdata tmux sox lame zip bzip2 python3 time)
+# time measures the capture benchmark; vim-tiny (vi) and nano are the editors the tmux tests run through E.
+TEST_PACKAGES=(pulseaudio pulseaudio-utils pocketsphinx-testdata tmux sox lame zip bzip2 python3 time vim-tiny nano)
 
 repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd; }
 

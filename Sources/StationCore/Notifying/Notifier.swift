@@ -13,6 +13,8 @@ public final class Notifier {
     private let capacity: Int
     private var nextID = 1
     private var expiries: [Int: Task<Void, Never>] = [:]
+    /// For messages that describe a state: whether it still holds. Checked by `dropStale`.
+    private var conditions: [Int: @MainActor () -> Bool] = [:]
     /// Called after every change, so a screen knows to redraw.
     public var onChange: (() -> Void)?
 
@@ -38,6 +40,7 @@ public final class Notifier {
         notifications.insert(StationNotification(id: id, kind: kind, message: message, posted: clock.now), at: 0)
         while notifications.count > capacity, let oldest = notifications.popLast() {
             expiries.removeValue(forKey: oldest.id)?.cancel()
+            conditions.removeValue(forKey: oldest.id)
         }
         let lifetime = lifetimes[kind] ?? .seconds(5)
         let clock = clock
@@ -53,6 +56,22 @@ public final class Notifier {
         return id
     }
 
+    /// Posts a message that describes a state ("… holds an unsent dictation"); it goes as soon as
+    /// `stillTrue` says the state changed, at the next `dropStale`.
+    @discardableResult
+    public func post(
+        _ kind: StationNotification.Kind, _ message: String, while stillTrue: @escaping @MainActor () -> Bool
+    ) -> Int {
+        let id = post(kind, message)
+        conditions[id] = stillTrue
+        return id
+    }
+
+    /// Removes every message whose state no longer holds; a screen calls this whenever it redraws.
+    public func dropStale() {
+        for (id, stillTrue) in conditions where !stillTrue() { dismiss(id) }
+    }
+
     public func info(_ message: String) { post(.info, message) }
     public func warning(_ message: String) { post(.warning, message) }
     public func error(_ message: String) { post(.error, message) }
@@ -60,6 +79,7 @@ public final class Notifier {
     /// Removes a notification before its time.
     public func dismiss(_ id: Int) {
         expiries.removeValue(forKey: id)?.cancel()
+        conditions.removeValue(forKey: id)
         let before = notifications.count
         notifications.removeAll { $0.id == id }
         if notifications.count != before { onChange?() }
@@ -69,6 +89,7 @@ public final class Notifier {
     public func dismissAll() {
         for task in expiries.values { task.cancel() }
         expiries = [:]
+        conditions = [:]
         notifications = []
         onChange?()
     }

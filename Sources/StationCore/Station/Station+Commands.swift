@@ -60,8 +60,7 @@ extension Station {
             select(session.id)
             return CommandOutcome(succeeded: true, message: StatusLine.text(for: session))
         case .status:
-            guard let session = selected else { return CommandOutcome(succeeded: true, message: "IDLE") }
-            return CommandOutcome(succeeded: true, message: StatusLine.text(for: session))
+            return CommandOutcome(succeeded: true, message: StatusLine.text(for: self))
         }
     }
 }

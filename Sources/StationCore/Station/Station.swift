@@ -204,7 +204,9 @@ extension Station: DictationSessionDelegate {
     }
 
     public func session(_ session: DictationSession, didFail error: RecordingError) {
-        notifier.error("\(error.message) \(error.recoveryHint)")
+        // It describes the session's state: it goes when the error is gone (resumed, sent, discarded).
+        notifier.post(.error, "\(error.message) \(error.recoveryHint)") { [weak session] in session?.lastError == error
+        }
     }
 
     public func session(_ session: DictationSession, didNotice message: String) {

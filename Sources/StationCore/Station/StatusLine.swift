@@ -1,5 +1,13 @@
 /// One line saying what a session is doing, for a terminal title or a tmux status bar.
 public enum StatusLine {
+    /// The station's line: the session that captures whenever one does (the microphone is live), else
+    /// the selected one, else "IDLE". `status`, `ctl status` and the window title all say this.
+    @MainActor
+    public static func text(for station: Station) -> String {
+        guard let session = station.capturing ?? station.selected else { return "IDLE" }
+        return text(for: session)
+    }
+
     @MainActor
     public static func text(for session: DictationSession) -> String {
         text(state: session.state, elapsed: session.measuredElapsed, name: session.name)

@@ -77,4 +77,14 @@ public struct CanvasWriter {
     public func cursor(row: Int, column: Int) {
         canvas.placeCursor(Point(row: area.row + row, column: area.column + min(column, max(0, area.width - 1))))
     }
+
+    /// On a box's border (this writer's area): "↑ N more" at the top right and "↓ N more" at the bottom
+    /// right, for the rows of a list scrolled out of view.
+    public func scrollMarks(above: Int, below: Int) {
+        guard area.height >= 2 else { return }
+        for (count, mark, row) in [(above, "↑", 0), (below, "↓", area.height - 1)] where count > 0 {
+            let label = " \(mark) \(count) more "
+            text(label, row: row, column: max(2, area.width - fit.width(label) - 2), role: .dim)
+        }
+    }
 }

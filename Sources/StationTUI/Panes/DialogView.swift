@@ -11,7 +11,7 @@ enum DialogView {
             for (row, line) in lines.enumerated() { inner.text(line, row: row, column: 1, role: .dialog) }
             let choices = inner.text("y", row: inner.area.height - 1, column: 1, role: .keyName)
             let after = inner.text(" Yes   ", row: inner.area.height - 1, column: choices, role: .dialog)
-            let no = inner.text("n", row: inner.area.height - 1, column: after, role: .keyName)
+            let no = inner.text("n Esc", row: inner.area.height - 1, column: after, role: .keyName)
             inner.text(" No", row: inner.area.height - 1, column: no, role: .dialog)
         case .input(let title, let field, _, let error):
             let inner = frame(title, height: error == nil ? 5 : 6, width: width, in: writer)
@@ -36,6 +36,11 @@ enum DialogView {
             let inner = frame(title, height: height, width: width, in: writer)
             let visible = inner.area.height
             let top = ListScroll.top(selection: selection, count: options.count, visible: visible, previous: 0)
+            let border = Rect(
+                row: inner.area.row - 1, column: inner.area.column - 1, height: inner.area.height + 2,
+                width: inner.area.width + 2)
+            CanvasWriter(canvas: inner.canvas, area: border).scrollMarks(
+                above: top, below: options.count - top - visible)
             let detailWidth = options.map { inner.fit.width($0.detail) }.max() ?? 0
             for row in 0..<visible where top + row < options.count {
                 let option = options[top + row]

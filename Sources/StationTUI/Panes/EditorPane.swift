@@ -11,7 +11,12 @@ enum EditorPane {
         let top = min(state.text.scrollTop, max(0, rows.count - 1))
         for row in 0..<text.area.height where top + row < rows.count {
             let visual = rows[top + row]
-            let characters = state.text.lines[visual.line][visual.range]
+            var characters = Array(state.text.lines[visual.line][visual.range])
+            // A row keeps the spaces at its soft break; those past the edge are not drawn, so a row that
+            // fills the width exactly shows its last character instead of an ellipsis.
+            while characters.last == " ", text.fit.width(String(characters)) > text.area.width {
+                characters.removeLast()
+            }
             text.text(String(characters), row: row, role: .input)
         }
         if cursorRow >= top, cursorRow < top + text.area.height {

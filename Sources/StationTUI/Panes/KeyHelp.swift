@@ -47,7 +47,7 @@ public enum KeyHelp {
             KeyBinding("Tab", "Reports", "Switch to the report list"),
             KeyBinding("F3 /", "Search", "Search the reports"),
             KeyBinding("F1 ?", "Help", "Show the keys"),
-            KeyBinding("F10 q", "Quit", "Quit (asks when a dictation is not sent)"),
+            KeyBinding("F10 q", "Quit", "Quit (asks while audio is not sent)"),
         ]
     }
 
@@ -65,7 +65,7 @@ public enum KeyHelp {
             KeyBinding("Tab", "Sessions", "Switch to the sessions list"),
             KeyBinding("Esc", "Clear", "Clear the search", applies: !model.searchQuery.isEmpty),
             KeyBinding("F1 ?", "Help", "Show the keys"),
-            KeyBinding("F10 q", "Quit", "Quit (asks when a dictation is not sent)"),
+            KeyBinding("F10 q", "Quit", "Quit (asks while audio is not sent)"),
         ]
     }
 
@@ -91,7 +91,8 @@ public enum KeyHelp {
         KeyBinding("Esc", "Cancel", "Stop editing (asks when there are changes)"),
         KeyBinding("Ctrl-Z", "Undo", "Undo the last change"),
         KeyBinding("Ctrl-←→", "Word", "Move by words (also Alt-B, Alt-F)"),
-        KeyBinding("Home End", "Line", "Start or end of the line (also Ctrl-A, Ctrl-E)"),
+        KeyBinding("Home End", "Line", "Start or end of the line (also Ctrl-A, Ctrl-E); ↑↓ move by screen rows"),
+        KeyBinding("Ctrl-Home Ctrl-End", "Text", "Start or end of the whole text"),
         KeyBinding("PgUp PgDn", "Page", "Move a screenful"),
         KeyBinding("F1", "Help", "Show the keys"),
     ]
@@ -105,7 +106,10 @@ public enum KeyHelp {
     static func dialogKeys(_ dialog: Dialog) -> [KeyBinding] {
         switch dialog {
         case .confirm:
-            [KeyBinding("y Enter", "Yes", "Do it"), KeyBinding("n Esc", "No", "Leave things as they are")]
+            [
+                KeyBinding("y", "Yes", "Do it (only y does: Enter and Esc keep things as they are)"),
+                KeyBinding("n Esc Enter", "No", "Leave things as they are"),
+            ]
         case .input:
             [KeyBinding("Enter", "OK", "Accept the name"), KeyBinding("Esc", "Cancel", "Close without changes")]
         case .picker:

@@ -32,7 +32,7 @@ enum RecordingPane {
         inner.text("  " + hint(for: session), row: 1, column: column, role: .dim)
 
         if session.state == .recording {
-            meter(session.level, into: inner, row: 2)
+            meter(session.level, hold: model.heldPeak(session.level), into: inner, row: 2)
         }
         let textTop = 3
         let room = inner.area.height - textTop
@@ -74,19 +74,24 @@ enum RecordingPane {
         }
     }
 
-    /// A bar as wide as the pane: filled cells for the level, louder parts in the high role.
-    static func meter(_ level: AudioLevel, into writer: CanvasWriter, row: Int) {
-        let label = "Level "
-        let start = writer.text(label, row: row, role: .dim)
-        let width = max(0, writer.area.width - start)
-        let filled = min(width, Int((level.peak * Double(width)).rounded()))
-        let loud = Int(Double(width) * 0.8)
-        writer.text(String(repeating: "█", count: min(filled, loud)), row: row, column: start, role: .meterLow)
-        if filled > loud {
-            writer.text(String(repeating: "█", count: filled - loud), row: row, column: start + loud, role: .meterHigh)
+    /// The level on the dBFS scale `record` uses: the RMS fills the bar (the loud part in its own role),
+    /// `│` marks the held peak, `CLIP` shows when a peak reached full scale, and the RMS is written in dB.
+    static func meter(_ level: AudioLevel, hold: PeakHold, into writer: CanvasWriter, row: Int) {
+        let rms = LevelScale.decibels(level.rms)
+        let figure = rms <= LevelScale.floor ? " < -60 dB" : String(format: " %4.0f dB", rms)
+        let clip = hold.clipped ? " CLIP" : ""
+        let start = writer.text("Level ", row: row, role: .dim)
+        let width = max(0, writer.area.width - start - writer.fit.width(figure + clip))
+        let filled = LevelScale.cells(rms, width: width)
+        let loud = LevelScale.cells(LevelScale.loud, width: width)
+        var cells = Array(repeating: ("·", StyleRole.dim), count: width)
+        for index in 0..<filled { cells[index] = ("█", index < loud ? .meterLow : .meterHigh) }
+        let peak = LevelScale.cells(hold.decibels, width: width)
+        if peak > filled { cells[peak - 1] = ("│", peak > loud ? .meterHigh : .meterLow) }
+        for (index, cell) in cells.enumerated() {
+            writer.text(cell.0, row: row, column: start + index, role: cell.1)
         }
-        if filled < width {
-            writer.text(String(repeating: "·", count: width - filled), row: row, column: start + filled, role: .dim)
-        }
+        let end = writer.text(figure, row: row, column: start + width, role: .dim)
+        if hold.clipped { writer.text(clip, row: row, column: end, role: .meterHigh) }
     }
 }

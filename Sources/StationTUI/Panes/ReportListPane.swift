@@ -25,7 +25,10 @@ enum ReportListPane {
             inner.text(message, row: top, role: .dim)
             return
         }
-        let wide = inner.area.width >= 70
+        let visible = max(0, inner.area.height - top)
+        let shownReports = model.reports.dropFirst(model.reportsTop).prefix(visible)
+        let columns = ReportColumns(width: inner.area.width, names: shownReports.map(\.sessionName), fit: inner.fit)
+        writer.scrollMarks(above: model.reportsTop, below: model.reports.count - model.reportsTop - visible)
         for row in top..<inner.area.height {
             let index = model.reportsTop + row - top
             guard model.reports.indices.contains(index) else { break }
@@ -35,9 +38,9 @@ enum ReportListPane {
             inner.fill(row: row, role: role)
             let fit = inner.fit
             var line = timestamp(report.created) + "  "
-            line += fit.pad(SafeText.line(report.sessionName), to: wide ? 18 : 12) + "  "
+            line += fit.pad(SafeText.line(report.sessionName), to: columns.session) + "  "
             line += fit.padLeft(ElapsedTimeFormat.string(for: report.audioDuration), to: 5) + "  "
-            if wide { line += fit.pad(report.status.rawValue, to: 5) + "  " }
+            if columns.showsStatus { line += fit.pad(report.status.rawValue, to: 5) + "  " }
             line += SafeText.line(report.firstLine)
             inner.text(line, row: row, role: role)
         }
@@ -52,4 +55,27 @@ enum ReportListPane {
     }()
 
     static func timestamp(_ date: Date) -> String { formatter.string(from: date) }
+}
+
+/// The report list's columns for a width: time, duration and status are fixed; the session column grows
+/// with the terminal (up to two fifths of what is left, never wider than the longest name shown, at
+/// least 12), and the first line of text takes the rest.
+struct ReportColumns: Equatable {
+    var session: Int
+    var showsStatus: Bool
+
+    static let fixed = 11 + 2 + 5 + 2
+    static let status = 5 + 2
+
+    init(session: Int, showsStatus: Bool) {
+        self.session = session
+        self.showsStatus = showsStatus
+    }
+
+    init(width: Int, names: [String], fit: TextFit) {
+        showsStatus = width >= 70
+        let rest = width - Self.fixed - (showsStatus ? Self.status : 0) - 2
+        let longest = names.map { fit.width(SafeText.line($0)) }.max() ?? 0
+        session = max(12, min(longest, rest * 2 / 5))
+    }
 }

@@ -1,3 +1,5 @@
+import StationCore
+
 /// Draws the whole screen from the model: the panes by the layout, then whatever is on top.
 @MainActor
 public enum ScreenRenderer {
@@ -8,7 +10,7 @@ public enum ScreenRenderer {
         let screen = CanvasWriter(
             canvas: canvas, area: Rect(row: 0, column: 0, height: canvas.rows, width: canvas.columns))
         if layout.isTooSmall {
-            drawTooSmall(layout, into: screen)
+            drawTooSmall(layout, station: model.station, into: screen)
             return
         }
         TitleLine.draw(model, into: screen.sub(layout.title))
@@ -28,24 +30,36 @@ public enum ScreenRenderer {
             canvas.placeCursor(nil)
             HelpOverlay.draw(model, into: screen.sub(layout.body))
         }
-        if let dialog = model.dialog {
+        if let dialog = model.shownDialog {
             canvas.placeCursor(nil)
             DialogView.draw(dialog, into: screen.sub(layout.body))
         }
     }
 
-    static func drawTooSmall(_ layout: ScreenLayout, into screen: CanvasWriter) {
-        let lines = [
-            "The terminal is too small.",
-            "Please make it at least \(ScreenLayout.minimumColumns)×\(ScreenLayout.minimumRows);",
-            "it is \(layout.columns)×\(layout.rows) now.",
+    /// The request to enlarge the terminal, under the state of the station: a recording goes on while
+    /// the terminal is small, and the time keeps moving here as in the title.
+    static func drawTooSmall(_ layout: ScreenLayout, station: Station, into screen: CanvasWriter) {
+        var lines = [
+            ("The terminal is too small.", StyleRole.warning),
+            ("Please make it at least \(ScreenLayout.minimumColumns)×\(ScreenLayout.minimumRows);", .normal),
+            ("it is \(layout.columns)×\(layout.rows) now.", .normal),
         ]
-        let top = max(0, (layout.rows - lines.count) / 2)
-        for (offset, line) in lines.enumerated() {
-            let width = screen.fit.width(line)
-            screen.text(
-                line, row: top + offset, column: max(0, (layout.columns - width) / 2),
-                role: offset == 0 ? .warning : .normal)
+        // The published time (not the stopwatch), so each new second asks for a frame.
+        let status = { (session: DictationSession) in
+            StatusLine.text(state: session.state, elapsed: session.elapsed, name: session.name)
+        }
+        if let session = station.capturing {
+            lines.insert((status(session), .recording), at: 0)
+            lines.insert(("Recording goes on.", .recording), at: 1)
+        } else if let session = station.sessions.first(where: \.hasUnsentAudio) {
+            lines.insert((status(session), .normal), at: 0)
+        }
+        // Keep the state and the request when the rows are few.
+        let shown = Array(lines.prefix(max(1, layout.rows)))
+        let top = max(0, (layout.rows - shown.count) / 2)
+        for (offset, line) in shown.enumerated() {
+            let width = screen.fit.width(SafeText.line(line.0))
+            screen.text(line.0, row: top + offset, column: max(0, (layout.columns - width) / 2), role: line.1)
         }
     }
 }

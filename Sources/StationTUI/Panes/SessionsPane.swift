@@ -13,6 +13,8 @@ enum SessionsPane {
             return
         }
         let fit = inner.fit
+        writer.scrollMarks(
+            above: model.sessionsTop, below: sessions.count - model.sessionsTop - inner.area.height)
         for row in 0..<inner.area.height {
             let index = model.sessionsTop + row
             guard sessions.indices.contains(index) else { break }

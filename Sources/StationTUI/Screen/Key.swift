@@ -7,6 +7,8 @@ public enum Key: Sendable, Equatable {
     case control(Character)
     case enter, escape, tab, backTab, backspace, delete, insert
     case up, down, left, right, home, end, pageUp, pageDown
+    /// Ctrl-Home / Ctrl-End: the start and the end of the whole text.
+    case controlHome, controlEnd
     /// Ctrl-Left / Ctrl-Right or Alt-B / Alt-F.
     case wordLeft, wordRight
     case function(Int)

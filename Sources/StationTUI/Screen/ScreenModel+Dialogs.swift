@@ -2,15 +2,24 @@ import StationCore
 
 /// Dialogs: confirmations, the session name field, and the locale and source pickers.
 extension ScreenModel {
+    /// The dialog as drawn: a question about the station's state is asked as things stand now.
+    public var shownDialog: Dialog? {
+        if case .confirm(let title, _, .quit) = dialog {
+            return .confirm(title: title, message: quitQuestion, action: .quit)
+        }
+        return dialog
+    }
+
     func handleDialogKey(_ key: Key) -> ScreenEffect {
         guard let dialog else { return .none }
         switch dialog {
         case .confirm(_, _, let action):
+            // Only y does it: Enter means "send" one screen earlier, so Enter and Esc keep things as they are.
             switch key {
-            case .character("y"), .character("Y"), .enter:
+            case .character("y"), .character("Y"):
                 self.dialog = nil
                 return confirm(action)
-            case .character("n"), .character("N"), .escape, .character("q"):
+            case .character("n"), .character("N"), .escape, .character("q"), .enter:
                 self.dialog = nil
             default: break
             }
@@ -48,13 +57,20 @@ extension ScreenModel {
         case .quit:
             return .quit
         case .discard:
+            let session = station.selected
+            let what = session.map { "the dictation of \"\($0.name)\" (\(ElapsedTimeFormat.string(for: $0.elapsed)))" }
             let outcome = station.discard()
-            if !outcome.succeeded { notifier.warning(outcome.message) }
+            if !outcome.succeeded {
+                notifier.warning(outcome.message)
+            } else if let what {
+                notifier.info("Discarded \(what); its audio is deleted.")
+            }
         case .deleteSession(let id):
             let outcome = station.deleteSession(id)
             outcome.succeeded ? notifier.info(outcome.message) : notifier.warning(outcome.message)
             keepSelectionsInView()
         case .abandonEdit:
+            if let report = editor?.report { notifier.info("Threw away your changes to report #\(report.id).") }
             editor = nil
         }
         return .none
@@ -141,11 +157,23 @@ extension ScreenModel {
             run { [weak self] in
                 do {
                     try await chooser.choose(value)
-                    self?.notifier.info("Recording from \(value).")
+                    guard let self else { return }
+                    self.notifier.info(self.sourceSwitchNotice(value))
                 } catch {
                     self?.notifier.error("That source cannot be used: \(error)")
                 }
             }
         }
+    }
+
+    /// What a new source changes. A dictation already under way keeps the source it started with (also
+    /// after pause and resume): the new one applies from the next dictation, and the notice says so.
+    func sourceSwitchNotice(_ source: String) -> String {
+        let underWay = station.sessions.filter { $0.state == .recording || $0.state == .paused }
+        guard !underWay.isEmpty else { return "Recording from \(source)." }
+        let names = Self.list(underWay.map { "\"\($0.name)\"" })
+        let verb = underWay.count == 1 ? "goes" : "go"
+        return "New dictations record from \(source). \(names) \(verb) on with the source already in use "
+            + "until sent or discarded."
     }
 }

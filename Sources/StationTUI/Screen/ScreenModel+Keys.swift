@@ -23,28 +23,32 @@ extension ScreenModel {
 
     private func handleMainKey(_ key: Key) -> ScreenEffect {
         switch key {
-        case .character("q"), .function(10), .control("c"):
+        case .character("q"), .function(10):
             return requestQuit()
+        case .control("c"):
+            // Only q and F10 quit: a stray Ctrl-C or Esc must not end a shift.
+            notifier.info("To quit, press q or F10.")
         case .escape:
             if !searchQuery.isEmpty {
                 searchQuery = ""
                 reloadReports()
                 return .none
             }
-            return requestQuit()
+            notifier.info("Nothing to close here. To quit, press q or F10.")
         case .tab, .backTab:
             focus = focus == .sessions ? .reports : .sessions
         case .character(" "):
-            let outcome = station.toggle()
-            if !outcome.succeeded { notifier.warning(outcome.message) }
+            toggleSelected()
             keepSelectionsInView()
-        case .character("d"):
+        case .character("d") where focus == .sessions:
             requestDiscard()
         case .character("n"), .function(2):
             openNewSessionDialog()
         case .character("r"), .function(4):
+            guard focus == .sessions else { return explainSessionKey("renames") }
             openRenameDialog()
         case .delete, .function(8):
+            guard focus == .sessions else { return explainSessionKey("deletes") }
             requestDeleteSession()
         case .character("l"), .function(5):
             openLocalePicker()
@@ -77,17 +81,28 @@ extension ScreenModel {
         switch session.state {
         case .paused:
             let outcome = station.send()
-            if !outcome.succeeded { notifier.warning(outcome.message) }
+            if !outcome.succeeded { warnAboutState(outcome.message) }
         case .recording:
-            notifier.info("Pause first with Space; then Enter sends the dictation.")
-        case .notRecording, .processing:
-            break
+            warnAboutState("Pause first with Space; then Enter sends the dictation.", kind: .info)
+        case .notRecording:
+            warnAboutState("Nothing to send in \"\(session.name)\": Space starts a dictation.", kind: .info)
+        case .processing:
+            warnAboutState("\"\(session.name)\" is already being transcribed.", kind: .info)
         }
+        return .none
+    }
+
+    /// A session key pressed in the reports pane acts on nothing there: say where it works.
+    private func explainSessionKey(_ verb: String) -> ScreenEffect {
+        notifier.info("That key \(verb) a session: press Tab to go to the sessions list first.")
         return .none
     }
 
     private func handleSessionsKey(_ key: Key) -> ScreenEffect {
         switch key {
+        case .character("e"), .character("E"), .character("x"), .character("p"):
+            notifier.info("That key works on a report: press Tab to go to the report list first.")
+            return .none
         case .up, .character("k"): station.selectNeighbour(-1)
         case .down, .character("j"): station.selectNeighbour(1)
         case .home:
@@ -119,30 +134,97 @@ extension ScreenModel {
         case .character("p"):
             openSelectedReport()
             togglePlayback()
+        case .character("d"):
+            return explainSessionKey("discards the dictation of")
         default: break
         }
         return .none
     }
 
-    /// Quits, asking first when a dictation would be left unsent.
-    func requestQuit() -> ScreenEffect {
-        if station.hasUnsentDictation {
-            dialog = .confirm(
-                title: "Quit?",
-                message: "A dictation is not sent yet. It is kept and comes back paused next time. Quit now?",
-                action: .quit)
-            return .none
+    /// Space: record, pause or resume the selected session. Starting one pauses the one recording, and
+    /// the notice says so ("Ward round paused; recording Room 214") rather than switching silently.
+    func toggleSelected() {
+        let before = station.capturing
+        let outcome = station.toggle()
+        guard outcome.succeeded else {
+            warnAboutState(outcome.message)
+            return
         }
-        return .quit
+        if let before, let now = station.capturing, before !== now, before.state == .paused {
+            notifier.info("\(before.name) paused; recording \(now.name).")
+        }
+    }
+
+    /// Posts a message about the selected session's state; it goes when that state changes (sent,
+    /// discarded, resumed…), so the strip never describes a state that is gone.
+    func warnAboutState(_ message: String, kind: StationNotification.Kind = .warning) {
+        guard let session = station.selected else {
+            notifier.post(kind, message)
+            return
+        }
+        let state = session.state
+        notifier.post(kind, message) { [weak session] in session?.state == state }
+    }
+
+    /// Quits, asking first while any session holds audio not yet sent or an edit is unsaved.
+    func requestQuit() -> ScreenEffect {
+        guard quitConcerns != nil else { return .quit }
+        dialog = .confirm(title: "Quit?", message: quitQuestion, action: .quit)
+        return .none
+    }
+
+    /// What quitting now would leave behind, naming the sessions; nil when nothing.
+    var quitConcerns: String? {
+        var parts: [String] = []
+        let holding = station.sessions.filter(\.hasUnsentAudio)
+        if !holding.isEmpty {
+            let names = holding.map { "\"\($0.name)\" (\(Self.stateWords($0)))" }
+            let subject = names.count == 1 ? names[0] + " holds" : Self.list(names) + " hold"
+            parts.append(
+                "\(subject) audio not sent yet. It is kept and comes back paused next time.")
+        }
+        if let editor, editor.text.isDirty {
+            parts.append("Your changes to report #\(editor.report.id) are not saved and will be lost.")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
+    /// The quit dialog's question, as things stand now (it is drawn from this, so it never goes stale).
+    var quitQuestion: String {
+        quitConcerns.map { $0 + " Quit now?" } ?? "Nothing is left unsent any more. Quit now?"
+    }
+
+    static func stateWords(_ session: DictationSession) -> String {
+        let time = ElapsedTimeFormat.string(for: session.elapsed)
+        switch session.state {
+        case .recording: return "recording, \(time)"
+        case .paused: return "paused, \(time)"
+        case .processing: return "being transcribed"
+        case .notRecording: return "idle"
+        }
+    }
+
+    static func list(_ items: [String]) -> String {
+        guard items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
     }
 
     private func requestDiscard() {
-        if let session = station.selected, let remote = session.heldElsewhere {
+        guard let session = station.selected else {
+            notifier.warning("No session is selected.")
+            return
+        }
+        if let remote = session.heldElsewhere {
             notifier.warning(remote.refusal(sessionName: session.name))
             return
         }
-        guard let session = station.selected, session.canDiscard else {
-            notifier.warning("Nothing to discard: pause the recording first.")
+        guard session.canDiscard else {
+            switch session.state {
+            case .recording:
+                warnAboutState("Nothing to discard yet: pause the recording first (Space), then d discards it.")
+            case .notRecording: warnAboutState("Nothing to discard: \"\(session.name)\" holds no dictation.")
+            case .paused, .processing: warnAboutState("The dictation is being stored as a report now.")
+            }
             return
         }
         dialog = .confirm(
@@ -155,7 +237,7 @@ extension ScreenModel {
     private func requestDeleteSession() {
         guard let session = station.selected else { return }
         if session.hasUnsentAudio {
-            notifier.warning("\"\(session.name)\" holds an unsent dictation: send or discard it first.")
+            warnAboutState("\"\(session.name)\" holds an unsent dictation: send or discard it first.")
             return
         }
         dialog = .confirm(

@@ -40,8 +40,7 @@ extension ScreenModel {
             return .none
         case .character(" "):
             // Space means record, pause and resume everywhere; the title line shows the state.
-            let outcome = station.toggle()
-            if !outcome.succeeded { notifier.warning(outcome.message) }
+            toggleSelected()
             return .none
         case .left, .character("["): seek(by: .seconds(-5))
         case .right, .character("]"): seek(by: .seconds(5))
@@ -72,8 +71,12 @@ extension ScreenModel {
         case .down: state.text.moveDown(in: wrap)
         case .pageUp: state.text.movePage(by: -editorHeight, in: wrap)
         case .pageDown: state.text.movePage(by: editorHeight, in: wrap)
-        case .home, .control("a"): state.text.moveHome(in: wrap)
-        case .end, .control("e"): state.text.moveEnd(in: wrap)
+        // Home and End act on the line as written, so Enter after End never splits a sentence; the arrows
+        // move by screen rows.
+        case .home, .control("a"): state.text.moveHome()
+        case .end, .control("e"): state.text.moveEnd()
+        case .controlHome: state.text.moveToStart()
+        case .controlEnd: state.text.moveToEnd()
         default:
             guard state.text.applyLineKey(key) else { return .none }
         }

@@ -65,7 +65,13 @@ public final class ScreenModel {
     public internal(set) var columns = 80
     /// Advances while something is processing, so the spinner turns.
     public internal(set) var spinnerPhase = 0
-    @ObservationIgnored var pending: [Task<Void, Never>] = []
+    /// Loads and saves still running, by a number of their own; each removes itself when it ends, so a
+    /// whole shift of reloads leaves nothing behind.
+    @ObservationIgnored var pending: [Int: Task<Void, Never>] = [:]
+    @ObservationIgnored private var nextTaskNumber = 0
+
+    /// The meter's held peak; advanced as frames are drawn.
+    @ObservationIgnored var peakHold = PeakHold()
 
     static let pageSize = 200
 
@@ -85,6 +91,12 @@ public final class ScreenModel {
         keepSelectionsInView()
     }
 
+    /// The held peak with `level` taken in, at the clock's time; for the level meter.
+    func heldPeak(_ level: AudioLevel) -> PeakHold {
+        peakHold.update(level, at: services.clock.now)
+        return peakHold
+    }
+
     /// Moves the spinner one step; the loop calls this while a session is processing.
     public func tick() { spinnerPhase &+= 1 }
 
@@ -93,16 +105,19 @@ public final class ScreenModel {
 
     /// Waits until every load and save started so far has finished; for tests and an orderly exit.
     public func settle() async {
-        while !pending.isEmpty {
-            let tasks = pending
-            pending = []
-            for task in tasks { await task.value }
+        while let task = pending.values.first {
+            await task.value
         }
     }
 
     func run(_ work: @escaping @MainActor () async -> Void) {
-        pending.removeAll { $0.isCancelled }
-        pending.append(Task { await work() })
+        nextTaskNumber &+= 1
+        let number = nextTaskNumber
+        // The task cannot start before this returns (both on the main actor), so it is in `pending` when it ends.
+        pending[number] = Task { [weak self] in
+            await work()
+            self?.pending[number] = nil
+        }
     }
 
     var notifier: Notifier { station.notifier }

@@ -62,13 +62,17 @@ public struct ScreenServices: Sendable {
     public var player: (any AudioPlaying)?
     /// Where `x` writes exported reports (created 0700, files 0600).
     public var exportDirectory: URL
+    /// Where `E` keeps the copy `$EDITOR` edits (0700, inside the data directory, never /tmp).
+    public var editingDirectory: URL
     public var clock: any StationClock
 
     public init(
         reports: (any ReportStore)?, settings: (any SettingsStore)? = nil, locales: (any LocaleCatalog)? = nil,
         sources: (any CaptureSourceChoosing)? = nil, player: (any AudioPlaying)? = nil, exportDirectory: URL,
-        clock: any StationClock
+        editingDirectory: URL? = nil, clock: any StationClock
     ) {
+        self.editingDirectory =
+            editingDirectory ?? exportDirectory.deletingLastPathComponent().appendingPathComponent("editing")
         self.reports = reports
         self.settings = settings
         self.locales = locales

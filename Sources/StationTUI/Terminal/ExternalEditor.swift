@@ -1,37 +1,68 @@
 import Foundation
 
-/// Runs `$EDITOR` (or `vi`) on a private temporary copy of a text and returns what it saved.
+/// Runs `$VISUAL`, `$EDITOR` or `vi` on a private copy of a text and returns what it saved.
+///
+/// The copy lives in a 0700 folder of the data directory, never in /tmp, and its name carries the
+/// station's pid, so a copy left by a station that died while the editor ran is found and removed at
+/// the next start without touching a copy another running station is editing.
 enum ExternalEditor {
+    static let prefix = "edit-"
+
     /// The edited text, or nil when the editor failed or the file could not be read.
     @MainActor
-    static func edit(_ text: String, environment: [String: String]) async -> String? {
-        let directory = FileManager.default.temporaryDirectory
-        let file = directory.appendingPathComponent("dictation-station-\(UUID().uuidString).txt")
-        guard
-            FileManager.default.createFile(
-                atPath: file.path, contents: Data(text.utf8), attributes: [.posixPermissions: 0o600])
-        else { return nil }
-        defer { try? FileManager.default.removeItem(at: file) }
+    static func edit(_ text: String, environment: [String: String], directory: URL) async -> String? {
+        guard let file = writeCopy(text, into: directory) else { return nil }
+        defer { unlink(file.path) }
         let editor =
             environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
         // The editor may carry arguments ("code -w"); the file is passed as "$1", never interpolated.
-        process.arguments = ["-c", "\(editor) \"$1\"", "dictation-station-editor", file.path]
-        let status: Int32? = await withCheckedContinuation { continuation in
-            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(returning: nil)
-            }
-        }
+        let argv = ["/bin/sh", "-c", "\(editor) \"$1\"", "dictation-station-editor", file.path]
+        let status = await ForegroundChild.run(argv, environment: environment)
         guard status == 0, let data = FileManager.default.contents(atPath: file.path) else { return nil }
         var edited = String(decoding: data, as: UTF8.self)
         // Editors add a final line break; the report did not have one.
         if edited.hasSuffix("\n"), !text.hasSuffix("\n") { edited.removeLast() }
         return edited
+    }
+
+    /// Removes the copies of stations that are gone (their pid no longer runs); returns how many.
+    @discardableResult
+    static func removeLeftovers(in directory: URL) -> Int {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return 0 }
+        var removed = 0
+        // The copies, and the swap files vim keeps beside them (".edit-….txt.swp"): both hold the text.
+        for name in names where name.hasPrefix(prefix) || name.hasPrefix("." + prefix) {
+            let pid = name.drop { $0 == "." }.dropFirst(prefix.count).prefix { $0.isNumber }
+            if let number = Int32(pid), number != getpid(), kill(number, 0) == 0 || errno == EPERM { continue }
+            if unlink(directory.appendingPathComponent(name).path) == 0 { removed += 1 }
+        }
+        return removed
+    }
+
+    /// Creates the folder 0700 (refusing a symlink in its place) and the copy 0600 before any byte is written.
+    private static func writeCopy(_ text: String, into directory: URL) -> URL? {
+        mkdir(directory.path, 0o700)
+        var info = stat()
+        guard lstat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else {
+            return nil
+        }
+        chmod(directory.path, 0o700)
+        let file = directory.appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString).txt")
+        let fd = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else {
+                unlink(file.path)
+                return nil
+            }
+            written += count
+        }
+        return file
     }
 }

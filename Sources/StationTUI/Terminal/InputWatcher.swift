@@ -10,13 +10,14 @@ final class InputWatcher: @unchecked Sendable {
     private let lock = NSLock()
     private var stopping = false
 
-    /// Calls `onInput` (from the watcher's thread) each time standard input becomes readable.
-    init(onInput: @escaping @Sendable () -> Void) {
+    /// Calls `onInput` (from the watcher's thread) each time standard input becomes readable, and
+    /// `onHangUp` once when the terminal is gone (a closed SSH connection or terminal window).
+    init(onInput: @escaping @Sendable () -> Void, onHangUp: @escaping @Sendable () -> Void = {}) {
         var fds: [Int32] = [0, 0]
         _ = pipe(&fds)
         wakeRead = fds[0]
         wakeWrite = fds[1]
-        let thread = Thread { [self] in self.watch(onInput) }
+        let thread = Thread { [self] in self.watch(onInput, onHangUp: onHangUp) }
         thread.name = "dictation-station input"
         thread.start()
     }
@@ -33,7 +34,7 @@ final class InputWatcher: @unchecked Sendable {
 
     private var isStopping: Bool { lock.withLock { stopping } }
 
-    private func watch(_ onInput: @Sendable () -> Void) {
+    private func watch(_ onInput: @Sendable () -> Void, onHangUp: @Sendable () -> Void) {
         while !isStopping {
             var fds = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
@@ -48,7 +49,13 @@ final class InputWatcher: @unchecked Sendable {
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 onInput()
                 readDone.wait()
-                if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 && fds[0].revents & Int16(POLLIN) == 0 { break }
+                // The terminal hung up. The kernel signals SIGHUP only to the terminal's foreground
+                // group, which is the editor's while `E` runs: tell the station here as well.
+                // (A hung-up terminal polls as readable too: POLLIN comes with POLLHUP, so look at HUP alone.)
+                if fds[0].revents & Int16(POLLHUP | POLLERR) != 0 {
+                    onHangUp()
+                    break
+                }
             }
         }
         close(wakeRead)

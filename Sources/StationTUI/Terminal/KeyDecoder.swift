@@ -2,6 +2,10 @@ import CNcursesw
 
 /// Turns what `wget_wch` returns into a `Key`.
 enum KeyDecoder {
+    /// Codes of our own for Ctrl-Home and Ctrl-End where terminfo lacks them (screen, screen-256color).
+    static let controlHomeCode: Int32 = KEY_MAX + 1
+    static let controlEndCode: Int32 = KEY_MAX + 2
+
     static func decode(status: Int32, value: Int32) -> Key? {
         if status == ds_key_code_yes() { return functionKey(value) }
         switch value {
@@ -35,6 +39,8 @@ enum KeyDecoder {
         default: break
         }
         if code == ds_key_resize() { return .resize }
+        if code == controlHomeCode { return .controlHome }
+        if code == controlEndCode { return .controlEnd }
         if code == ds_key_mouse() {
             var row: Int32 = 0
             var column: Int32 = 0
@@ -49,6 +55,8 @@ enum KeyDecoder {
         if let name = keyname(code).map({ String(cString: $0) }) {
             if name.hasPrefix("kLFT") { return .wordLeft }
             if name.hasPrefix("kRIT") { return .wordRight }
+            if name == "kHOM5" { return .controlHome }
+            if name == "kEND5" { return .controlEnd }
         }
         return nil
     }

@@ -32,11 +32,14 @@ public final class StationScreen {
     /// Throws, before touching the screen, when the terminal cannot be used.
     public func run() async throws {
         let terminal = try Terminal(colors: colors, environment: environment)
+        // Copies of reports a station that died left in its editor hold patient text: remove them.
+        ExternalEditor.removeLeftovers(in: model.services.editingDirectory)
         let (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
         self.continuation = continuation
         self.terminal = terminal
         watchSignals(continuation)
-        let watcher = InputWatcher { continuation.yield(.input) }
+        let watcher = InputWatcher(
+            onInput: { continuation.yield(.input) }, onHangUp: { continuation.yield(.terminate) })
         model.resize(rows: terminal.canvas.rows, columns: terminal.canvas.columns)
         model.reloadReports()
         draw()
@@ -78,6 +81,8 @@ public final class StationScreen {
     private func draw() {
         guard let terminal else { return }
         needsRedraw = false
+        // Messages about a state that changed go before the frame shows them.
+        model.station.notifier.dropStale()
         let continuation = continuation
         withObservationTracking {
             ScreenRenderer.render(model, on: terminal.canvas)
@@ -114,11 +119,12 @@ public final class StationScreen {
         guard let terminal else { return }
         isSuspended = true
         terminal.suspend()
-        let text = await ExternalEditor.edit(report.text, environment: environment)
+        let text = await ExternalEditor.edit(
+            report.text, environment: environment, directory: model.services.editingDirectory)
         terminal.resume()
         isSuspended = false
         model.finishExternalEdit(of: report, text: text)
-        // Keys typed while the editor ran went to the editor; look again for any left.
+        // Keys typed while the editor ran belonged to it; any it left are dropped by `resume`. Watch again.
         continuation?.yield(.input)
     }
 

@@ -33,6 +33,13 @@ final class Terminal {
         keypad(ds_stdscr(), true)
         nodelay(ds_stdscr(), true)
         set_escdelay(25)
+        // xterm's Ctrl-Home and Ctrl-End (tmux sends them too), for terminal types whose terminfo omits them.
+        for (sequence, code) in [
+            ("\u{1B}[1;5H", KeyDecoder.controlHomeCode), ("\u{1B}[1;5F", KeyDecoder.controlEndCode),
+        ]
+        where key_defined(sequence) == 0 {
+            define_key(sequence, code)
+        }
         _ = mousemask(ds_button1_pressed() | ds_button1_clicked() | ds_button1_released(), nil)
         canvas = CursesCanvas(theme: CursesTheme(colors: colors))
         titleSupported = Self.supportsTitle(term: environment["TERM"] ?? "")
@@ -105,6 +112,8 @@ final class Terminal {
 
     func resume() {
         reset_prog_mode()
+        // Keys typed for the editor that it left unread must not act on the station.
+        flushinp()
         clearok(ds_stdscr(), true)
         refresh()
     }
