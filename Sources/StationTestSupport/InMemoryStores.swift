@@ -6,6 +6,7 @@ public final class InMemoryReportStore: ReportStore, Sendable {
     private struct State {
         var reports: [Report] = []
         var revisions: [ReportRevision] = []
+        var events: [ReportEvent] = []
         var nextID: Int64 = 1
         var failure: (any Error)?
     }
@@ -27,9 +28,12 @@ public final class InMemoryReportStore: ReportStore, Sendable {
             let stored = Report(
                 id: state.nextID, sessionName: report.sessionName, locale: report.locale, created: report.created,
                 audioDuration: report.audioDuration, audioFile: report.audioFile, originalText: report.text,
-                text: report.text, status: .draft, confidence: report.confidence)
+                text: report.text, status: .draft, confidence: report.confidence, author: report.author,
+                properties: report.properties)
             state.nextID += 1
             state.reports.append(stored)
+            state.events.append(
+                ReportEvent(reportID: stored.id, action: .created, actor: report.author, time: report.created))
             return stored
         }
         if let session { sessions?.saveNow(session) }
@@ -40,36 +44,73 @@ public final class InMemoryReportStore: ReportStore, Sendable {
         state.current.reports.first { $0.audioFile == audioFile }
     }
 
-    public func reports(search: String?, limit: Int, offset: Int) async throws -> [Report] {
+    public func reports(_ query: ReportQuery, limit: Int, offset: Int) async throws -> [Report] {
         let newestFirst = state.current.reports.reversed().filter { report in
-            guard let search, !search.isEmpty else { return true }
-            return report.text.localizedCaseInsensitiveContains(search)
-                || report.sessionName.localizedCaseInsensitiveContains(search)
+            if let author = query.author, report.author != author { return false }
+            if query.unsignedOnly, report.status.isSigned { return false }
+            if query.urgentOnly, report.properties.priority != .urgent { return false }
+            guard let search = query.search, !search.isEmpty else { return true }
+            let patient = report.properties.patient
+            return [report.text, report.sessionName, patient?.name ?? "", patient?.identifier ?? ""]
+                .contains { $0.localizedCaseInsensitiveContains(search) }
         }
-        return Array(newestFirst.dropFirst(offset).prefix(limit))
+        let urgentFirst =
+            newestFirst.filter { $0.properties.priority == .urgent }
+            + newestFirst.filter { $0.properties.priority != .urgent }
+        return Array(urgentFirst.dropFirst(offset).prefix(limit))
     }
 
     public func report(id: Int64) async throws -> Report? {
         state.current.reports.first { $0.id == id }
     }
 
-    public func revise(id: Int64, text: String, at time: Date) async throws -> Report {
+    public func revise(
+        id: Int64, text: String, at time: Date, by author: String?, reason: String?
+    ) async throws
+        -> Report
+    {
         try state.withLock { state in
             if let failure = state.failure { throw failure }
             guard let index = state.reports.firstIndex(where: { $0.id == id }) else {
-                throw CocoaError(.fileNoSuchFile)
+                throw ReportStoreError.noSuchReport(id: id)
             }
+            let status = try ReportLifecycle.status(afterRevising: state.reports[index].status, id: id, reason: reason)
             state.reports[index].text = text
+            state.reports[index].status = status
+            if status == .amended {
+                state.reports[index].signedBy = author
+                state.reports[index].signedAt = time
+            }
             let number = state.revisions.filter { $0.reportID == id }.count + 1
-            state.revisions.append(ReportRevision(reportID: id, number: number, text: text, created: time))
+            let kept = status == .amended ? reason : nil
+            state.revisions.append(
+                ReportRevision(reportID: id, number: number, text: text, created: time, author: author, reason: kept))
+            state.events.append(
+                ReportEvent(
+                    reportID: id, action: ReportLifecycle.event(revisingTo: status), actor: author, time: time,
+                    reason: kept))
             return state.reports[index]
         }
     }
 
-    public func setStatus(id: Int64, _ status: ReportStatus) async throws {
-        state.withLock { state in
-            if let index = state.reports.firstIndex(where: { $0.id == id }) { state.reports[index].status = status }
+    public func sign(id: Int64, by signer: String, at time: Date) async throws -> Report {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            guard let index = state.reports.firstIndex(where: { $0.id == id }) else {
+                throw ReportStoreError.noSuchReport(id: id)
+            }
+            let report = state.reports[index]
+            state.reports[index].status = try ReportLifecycle.status(
+                afterSigning: report.status, id: id, signedBy: report.signedBy)
+            state.reports[index].signedBy = signer
+            state.reports[index].signedAt = time
+            state.events.append(ReportEvent(reportID: id, action: .signed, actor: signer, time: time))
+            return state.reports[index]
         }
+    }
+
+    public func events(id: Int64) async throws -> [ReportEvent] {
+        state.current.events.filter { $0.reportID == id }
     }
 
     public func revisions(id: Int64) async throws -> [ReportRevision] {
@@ -118,6 +159,10 @@ public final class InMemorySessionStore: SessionStore, SettingsStore, Sendable {
 
     public func renameSession(id: SessionID, to name: String) async throws {
         records.withLock { $0[id]?.name = name }
+    }
+
+    public func setProperties(of id: SessionID, _ properties: DictationProperties) async throws {
+        records.withLock { $0[id]?.properties = properties }
     }
 
     public func deleteSession(id: SessionID) async throws {

@@ -21,7 +21,7 @@ public final class StationFixture {
     public init(
         jitter: Int = 0, restoring records: [SessionRecord] = [], sessionStore shared: InMemorySessionStore? = nil,
         ownership: any DictationOwnership = ProcessLocalOwnership(),
-        measureAudio: @escaping @Sendable (URL) -> Duration? = { _ in nil }
+        measureAudio: @escaping @Sendable (URL) -> Duration? = { _ in nil }, author: String? = nil
     ) {
         transcriber = FakeTranscriber(log: log)
         sessionStore = shared ?? InMemorySessionStore(records)
@@ -50,7 +50,8 @@ public final class StationFixture {
             removeAudio: { url in removedAudio.withLock { $0.append(url) } },
             ownership: ownership, measureAudio: measureAudio)
         station = Station(
-            dependencies: StationDependencies(session: dependencies, reports: reports, sessions: sessionStore),
+            dependencies: StationDependencies(
+                session: dependencies, reports: reports, sessions: sessionStore, author: author),
             locale: "en-US")
     }
 

@@ -37,7 +37,8 @@ enum StationCommandRunner {
             ownership: FileDictationOwnership(paths: paths),
             measureAudio: { WAVInfo.recordedDuration(of: $0) })
         let station = Station(
-            dependencies: StationDependencies(session: session, reports: ports.database, sessions: ports.database),
+            dependencies: StationDependencies(
+                session: session, reports: ports.database, sessions: ports.database, author: LoginUser.name),
             locale: LocaleMatcher.fallback)
         let locales = LocaleChoice(
             installer: ports.installer, settings: ports.database, notifier: station.notifier, environment: environment)

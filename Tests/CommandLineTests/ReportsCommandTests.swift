@@ -35,7 +35,8 @@ struct ReportsCommandTests {
                 ids.append(report.id)
             }
             _ = try await database.revise(
-                id: ids[1], text: "Schmerzen im linken Knie.", at: Date(timeIntervalSince1970: 1_780_000_500))
+                id: ids[1], text: "Schmerzen im linken Knie.", at: Date(timeIntervalSince1970: 1_780_000_500), by: nil,
+                reason: nil)
             self.ids = ids
         }
 

@@ -60,6 +60,27 @@ struct DictationOwnershipTests {
     }
 }
 
+/// One person corrects a report at a time, across processes.
+@Suite("Report edit locks across processes")
+struct ReportEditLockTests {
+    @Test("a report one process corrects is refused to another, naming who corrects it, until released")
+    func oneEditor() throws {
+        let directory = TestDataDirectory()
+        try directory.paths.createDirectories()
+        let anna = DictationHolder(user: "anna", host: "ws-12", processID: 1)
+        let first = FileReportEditLocks(paths: directory.paths, holder: anna)
+        let second = FileReportEditLocks(
+            paths: directory.paths, holder: DictationHolder(user: "ben", host: "ws-3", processID: 2))
+        #expect(first.claim(report: 12) == .claimed)
+        #expect(second.claim(report: 12) == .heldElsewhere(anna))
+        #expect(second.claim(report: 13) == .claimed, "another report is free")
+        first.release(report: 12)
+        #expect(second.claim(report: 12) == .claimed)
+        second.release(report: 12)
+        second.release(report: 13)
+    }
+}
+
 /// Storing a report ends its session's dictation in the same transaction.
 @Suite("A report and the end of its dictation are one write")
 struct ReportEndsDictationTests {

@@ -51,8 +51,9 @@ struct ReportStoreTests {
         let report = try await database.add(sampleReport("the original decode"))
         let first = Date(timeIntervalSince1970: 1_780_000_100)
         let second = Date(timeIntervalSince1970: 1_780_000_200)
-        _ = try await database.revise(id: report.id, text: "first correction", at: first)
-        let revised = try await database.revise(id: report.id, text: "second correction", at: second)
+        _ = try await database.revise(id: report.id, text: "first correction", at: first, by: "anna", reason: nil)
+        let revised = try await database.revise(
+            id: report.id, text: "second correction", at: second, by: "ben", reason: nil)
         #expect(revised.text == "second correction")
         #expect(revised.originalText == "the original decode")
         let reread = try #require(try await directory.open().report(id: report.id))
@@ -63,16 +64,42 @@ struct ReportStoreTests {
         #expect(history.map(\.text) == ["first correction", "second correction"])
         #expect(history.map(\.created) == [first, second])
         #expect(history.allSatisfy { $0.reportID == report.id })
+        #expect(history.map(\.author) == ["anna", "ben"])
+        #expect(revised.status == .corrected)
     }
 
-    @Test("the status goes from draft to final and back")
-    func status() async throws {
-        let database = try await TestDataDirectory().open()
-        let report = try await database.add(sampleReport())
-        try await database.setStatus(id: report.id, .final)
-        #expect(try await database.report(id: report.id)?.status == .final)
-        try await database.setStatus(id: report.id, .draft)
-        #expect(try await database.report(id: report.id)?.status == .draft)
+    @Test("draft → corrected → signed; a signed report changes only by an amendment with a reason")
+    func phases() async throws {
+        let directory = TestDataDirectory()
+        let database = try await directory.open()
+        let report = try await database.add(sampleReport(), ending: nil)
+        let corrected = try await database.revise(
+            id: report.id, text: "knee pain, left", at: Date(timeIntervalSince1970: 1_780_000_100), by: "anna",
+            reason: nil)
+        #expect(corrected.status == .corrected)
+        let signedAt = Date(timeIntervalSince1970: 1_780_000_200)
+        let signed = try await database.sign(id: report.id, by: "drvos", at: signedAt)
+        #expect(signed.status == .signed)
+        #expect(signed.signedBy == "drvos")
+        #expect(signed.signedAt == signedAt)
+        await #expect(throws: ReportStoreError.alreadySigned(id: report.id, by: "drvos")) {
+            try await database.sign(id: report.id, by: "anna", at: signedAt)
+        }
+        await #expect(throws: ReportStoreError.amendmentNeedsReason(id: report.id)) {
+            try await database.revise(id: report.id, text: "in place", at: signedAt, by: "anna", reason: nil)
+        }
+        #expect(try await database.report(id: report.id)?.text == "knee pain, left", "not edited in place")
+        let amended = try await database.revise(
+            id: report.id, text: "knee pain, right", at: Date(timeIntervalSince1970: 1_780_000_300), by: "drvos",
+            reason: "side was wrong")
+        #expect(amended.status == .amended)
+        let history = try await directory.open().revisions(id: report.id)
+        #expect(history.map(\.text) == ["knee pain, left", "knee pain, right"], "both versions are kept")
+        #expect(history.map(\.reason) == [nil, "side was wrong"])
+        let events = try await database.events(id: report.id)
+        #expect(events.map(\.action) == [.created, .corrected, .signed, .amended])
+        #expect(events.map(\.actor) == [nil, "anna", "drvos", "drvos"])
+        #expect(events.last?.reason == "side was wrong")
     }
 
     @Test("reports are listed newest first, a page at a time")
@@ -96,7 +123,8 @@ struct ReportStoreTests {
         let audio = directory.paths.audioDirectory.appendingPathComponent("dictation.wav")
         try Data("RIFF".utf8).write(to: audio)
         let report = try await database.add(sampleReport(audio: audio))
-        _ = try await database.revise(id: report.id, text: "corrected", at: Date(timeIntervalSince1970: 1_780_000_100))
+        _ = try await database.revise(
+            id: report.id, text: "corrected", at: Date(timeIntervalSince1970: 1_780_000_100), by: nil, reason: nil)
         try await database.delete(id: report.id)
         #expect(try await database.report(id: report.id) == nil)
         #expect(try await database.revisions(id: report.id).isEmpty)
@@ -125,14 +153,16 @@ struct ReportStoreTests {
         #expect(FileManager.default.fileExists(atPath: outside.path))
     }
 
-    @Test("an unknown report id is refused by revise, setStatus and delete")
+    @Test("an unknown report id is refused by revise, sign and delete")
     func unknownID() async throws {
         let database = try await TestDataDirectory().open()
         #expect(try await database.report(id: 42) == nil)
         await #expect(throws: ReportStoreError.noSuchReport(id: 42)) {
-            try await database.revise(id: 42, text: "x", at: Date(timeIntervalSince1970: 0))
+            try await database.revise(id: 42, text: "x", at: Date(timeIntervalSince1970: 0), by: nil, reason: nil)
         }
-        await #expect(throws: ReportStoreError.noSuchReport(id: 42)) { try await database.setStatus(id: 42, .final) }
+        await #expect(throws: ReportStoreError.noSuchReport(id: 42)) {
+            try await database.sign(id: 42, by: "anna", at: Date(timeIntervalSince1970: 0))
+        }
         await #expect(throws: ReportStoreError.noSuchReport(id: 42)) { try await database.delete(id: 42) }
     }
 }

@@ -86,7 +86,8 @@ struct SearchTests {
         let (_, database, ids) = try await database()
         let id = try #require(ids["cafe"])
         _ = try await database.revise(
-            id: id, text: "Patient asked for tea.", at: Date(timeIntervalSince1970: 1_780_000_100))
+            id: id, text: "Patient asked for tea.", at: Date(timeIntervalSince1970: 1_780_000_100), by: nil, reason: nil
+        )
         #expect(try await database.reports(search: "tea", limit: 10, offset: 0).map(\.id) == [id])
         #expect(try await database.reports(search: "cafe", limit: 10, offset: 0).isEmpty)
     }

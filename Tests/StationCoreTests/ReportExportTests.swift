@@ -39,12 +39,23 @@ struct ReportExportTests {
         #expect(attachment["size"] as? Int == data.count)
     }
 
-    @Test("FHIR: a final report is a final document")
+    @Test("FHIR: a signed report is a final document with its authenticator; an amended one is amended")
     func fhirFinal() throws {
-        var final = report
-        final.status = .final
-        let json = try object(ReportExport.export(final, revisions: [], as: .fhir, timeZone: utc))
+        var signed = report
+        signed.status = .signed
+        signed.signedBy = "anna"
+        signed.signedAt = Date(timeIntervalSince1970: 1_780_000_100)
+        var json = try object(ReportExport.export(signed, revisions: [], as: .fhir, timeZone: utc))
         #expect(json["docStatus"] as? String == "final")
+        let authenticator = try #require(json["authenticator"] as? [String: Any])
+        #expect(authenticator["display"] as? String == "anna")
+        signed.status = .amended
+        json = try object(ReportExport.export(signed, revisions: [], as: .fhir, timeZone: utc))
+        #expect(json["docStatus"] as? String == "amended")
+        signed.status = .corrected
+        json = try object(ReportExport.export(signed, revisions: [], as: .fhir, timeZone: utc))
+        #expect(json["docStatus"] as? String == "preliminary")
+        #expect(json["authenticator"] == nil, "no authenticator before signing")
     }
 
     @Test("JSON: every field and every revision")
@@ -67,7 +78,10 @@ struct ReportExportTests {
     @Test("text: the fields, the text, and the original when it was corrected")
     func text() {
         let text = ReportExport.text(report, revisions: [], timeZone: utc)
-        #expect(text.hasPrefix("Report 12\nSession:  Zimmer 3 – Frau Özdemir\nCreated:  2026-05-28 20:26\n"))
+        #expect(
+            text.hasPrefix(
+                "Report 12\nPatient:  none given\nAuthor:   unknown author\nType:     Progress note\n"
+                    + "Created:  2026-05-28 20:26\nStatus:   draft\nSession:  Zimmer 3 – Frau Özdemir\n"))
         #expect(text.contains("Duration: 01:23"))
         #expect(text.contains("\n\nSchmerzen im linken Knie.\nÄrztin informiert.\n"))
         #expect(text.hasSuffix("Original transcript:\nSchmerzen im Knie\n"))

@@ -151,7 +151,8 @@ struct RenderingTests {
         let harness = ScreenHarness(rows: 24, columns: 60)
         let report = try await harness.addReport(
             session: "Room 12", text: "the patient is well and may go home tomorrow after the morning round")
-        _ = try await harness.fixture.reports.revise(id: report.id, text: "Corrected text.", at: Date())
+        _ = try await harness.fixture.reports.revise(
+            id: report.id, text: "Corrected text.", at: Date(), by: "anna", reason: nil)
         harness.model.reloadReports()
         await harness.model.settle()
         harness.press(.tab, .enter)

@@ -7,8 +7,10 @@ RUN_PACKAGES=(libncursesw5-dev libpulse-dev libpocketsphinx-dev libsqlite3-dev p
     libsndfile1-dev libsamplerate0-dev libarchive-dev libssl-dev)
 # What the tests need on top: a real audio server and its tools, real speech recordings, a terminal.
 # lame writes the MP3 test recordings (Debian's sox cannot); zip, bzip2 and python3 serve the model tests;
-# time measures the capture benchmark; vim-tiny (vi) and nano are the editors the tmux tests run through E.
-TEST_PACKAGES=(pulseaudio pulseaudio-utils pocketsphinx-testdata tmux sox lame zip bzip2 python3 time vim-tiny nano)
+# time measures the capture benchmark; vim-tiny (vi) and nano are the editors the tmux tests run through E;
+# python3-venv holds the FHIR validator the export tests use.
+TEST_PACKAGES=(pulseaudio pulseaudio-utils pocketsphinx-testdata tmux sox lame zip bzip2 python3 python3-venv time
+    vim-tiny nano)
 
 repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd; }
 
@@ -38,4 +40,18 @@ ensure_swift() {
     [ -x /opt/swift/usr/bin/swift ] && export PATH="/opt/swift/usr/bin:$PATH" && return 0
     echo "error: the Swift toolchain (swift) is not on PATH" >&2
     return 1
+}
+
+# The FHIR R4 validator the export tests use: Python's fhir.resources 6.4 (its R4 line, which needs
+# pydantic 1) in a virtual environment under .build, made once.
+ensure_fhir_validator() {
+    local venv
+    venv="$(repo_root)/.build/fhir-venv"
+    if [ -x "$venv/bin/python" ] && "$venv/bin/python" -c "import fhir.resources" 2>/dev/null; then
+        return 0
+    fi
+    echo "Installing the FHIR validator (fhir.resources 6.4) into $venv" >&2
+    mkdir -p "$(repo_root)/.build"
+    python3 -m venv "$venv"
+    "$venv/bin/pip" install -q --disable-pip-version-check "fhir.resources==6.4.0" "pydantic<2"
 }

@@ -88,4 +88,5 @@ struct Row {
     }
 
     func optionalText(_ column: Int32) -> String? { isNull(column) ? nil : text(column) }
+    func optionalInteger(_ column: Int32) -> Int64? { isNull(column) ? nil : integer(column) }
 }

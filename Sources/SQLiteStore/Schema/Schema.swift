@@ -2,7 +2,7 @@
 /// `n + 1`. `PRAGMA user_version` holds the version a database is at. Never edit a shipped migration;
 /// add the next one.
 enum Schema {
-    static let migrations = [version1, version2]
+    static let migrations = [version1, version2, version3]
 
     /// The version this build writes and the newest it can read.
     static var latestVersion: Int { migrations.count }
@@ -87,6 +87,78 @@ enum Schema {
             INSERT INTO reports_fts (reports_fts, rowid, text, session_name)
                 VALUES ('delete', old.id, old.text, old.session_name);
             INSERT INTO reports_fts (rowid, text, session_name) VALUES (new.id, new.text, new.session_name);
+        END;
+        INSERT INTO reports_fts (reports_fts) VALUES ('rebuild');
+        """
+
+    /// The clinical workflow: who made each report, revision, session and step; the patient, work type
+    /// and priority of sessions and reports; phases draft → corrected → signed (→ amended) with the
+    /// signer; the steps of each report; patients in the full-text index. Reports from before keep
+    /// every field, with their author unknown (NULL). `status` stays as 'draft' or 'final' for older
+    /// readers; `phase` is the truth.
+    static let version3 = """
+        ALTER TABLE reports ADD COLUMN author TEXT;
+        ALTER TABLE reports ADD COLUMN patient_name TEXT;
+        ALTER TABLE reports ADD COLUMN patient_id TEXT;
+        ALTER TABLE reports ADD COLUMN patient_id_system TEXT;
+        ALTER TABLE reports ADD COLUMN work_type TEXT NOT NULL DEFAULT 'progress-note';
+        ALTER TABLE reports ADD COLUMN priority TEXT NOT NULL DEFAULT 'normal'
+            CHECK (priority IN ('normal', 'urgent'));
+        ALTER TABLE reports ADD COLUMN phase TEXT NOT NULL DEFAULT 'draft'
+            CHECK (phase IN ('draft', 'corrected', 'signed', 'amended'));
+        ALTER TABLE reports ADD COLUMN signed_by TEXT;
+        ALTER TABLE reports ADD COLUMN signed_us INTEGER;
+        UPDATE reports SET phase = CASE
+            WHEN status = 'final' THEN 'signed'
+            WHEN EXISTS (SELECT 1 FROM revisions WHERE report_id = reports.id) THEN 'corrected'
+            ELSE 'draft' END;
+        CREATE INDEX reports_urgent_newest ON reports ((priority = 'urgent') DESC, created_us DESC, id DESC);
+
+        ALTER TABLE revisions ADD COLUMN author TEXT;
+        ALTER TABLE revisions ADD COLUMN reason TEXT;
+
+        ALTER TABLE sessions ADD COLUMN author TEXT;
+        ALTER TABLE sessions ADD COLUMN patient_name TEXT;
+        ALTER TABLE sessions ADD COLUMN patient_id TEXT;
+        ALTER TABLE sessions ADD COLUMN patient_id_system TEXT;
+        ALTER TABLE sessions ADD COLUMN work_type TEXT NOT NULL DEFAULT 'progress-note';
+        ALTER TABLE sessions ADD COLUMN priority TEXT NOT NULL DEFAULT 'normal'
+            CHECK (priority IN ('normal', 'urgent'));
+
+        CREATE TABLE report_events (
+            report_id INTEGER NOT NULL REFERENCES reports (id) ON DELETE CASCADE,
+            time_us INTEGER NOT NULL,
+            action TEXT NOT NULL CHECK (action IN ('created', 'corrected', 'signed', 'amended')),
+            actor TEXT,
+            reason TEXT
+        ) STRICT;
+        CREATE INDEX report_events_by_report ON report_events (report_id, time_us);
+        INSERT INTO report_events (report_id, time_us, action) SELECT id, created_us, 'created' FROM reports;
+        INSERT INTO report_events (report_id, time_us, action)
+            SELECT report_id, created_us, 'corrected' FROM revisions;
+
+        DROP TRIGGER reports_fts_insert;
+        DROP TRIGGER reports_fts_delete;
+        DROP TRIGGER reports_fts_update;
+        DROP TABLE reports_fts;
+        CREATE VIRTUAL TABLE reports_fts USING fts5 (
+            text, session_name, patient_name, patient_id, content = 'reports', content_rowid = 'id',
+            tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+        );
+        CREATE TRIGGER reports_fts_insert AFTER INSERT ON reports BEGIN
+            INSERT INTO reports_fts (rowid, text, session_name, patient_name, patient_id)
+                VALUES (new.id, new.text, new.session_name, new.patient_name, new.patient_id);
+        END;
+        CREATE TRIGGER reports_fts_delete AFTER DELETE ON reports BEGIN
+            INSERT INTO reports_fts (reports_fts, rowid, text, session_name, patient_name, patient_id)
+                VALUES ('delete', old.id, old.text, old.session_name, old.patient_name, old.patient_id);
+        END;
+        CREATE TRIGGER reports_fts_update AFTER UPDATE OF text, session_name, patient_name, patient_id ON reports
+        BEGIN
+            INSERT INTO reports_fts (reports_fts, rowid, text, session_name, patient_name, patient_id)
+                VALUES ('delete', old.id, old.text, old.session_name, old.patient_name, old.patient_id);
+            INSERT INTO reports_fts (rowid, text, session_name, patient_name, patient_id)
+                VALUES (new.id, new.text, new.session_name, new.patient_name, new.patient_id);
         END;
         INSERT INTO reports_fts (reports_fts) VALUES ('rebuild');
         """

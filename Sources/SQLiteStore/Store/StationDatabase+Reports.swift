@@ -26,34 +26,62 @@ extension StationDatabase: ReportStore {
         }
     }
 
-    public func reports(search: String?, limit: Int, offset: Int) async throws -> [Report] {
+    public func reports(_ query: ReportQuery, limit: Int, offset: Int) async throws -> [Report] {
         let page: [SQLiteValue] = [.integer(Int64(limit)), .integer(Int64(offset))]
-        guard let search, !search.trimmingCharacters(in: .whitespaces).isEmpty else {
+        let filter = ReportFilter(query)
+        guard let search = query.search, !search.trimmingCharacters(in: .whitespaces).isEmpty else {
             return try await perform { connection in
                 try connection.prepared(
-                    "SELECT \(ReportRows.columns) FROM reports ORDER BY created_us DESC, id DESC LIMIT ? OFFSET ?"
-                ).rows(page, ReportRows.report)
+                    """
+                    SELECT \(ReportRows.columns) FROM reports \(filter.whereClause)
+                    ORDER BY \(ReportRows.order) LIMIT ? OFFSET ?
+                    """
+                ).rows(filter.values + page, ReportRows.report)
             }
         }
-        guard let query = FullTextQuery.make(from: search) else { return [] }
-        return try await perform { try Self.search(query, page: page, in: $0) }
+        guard let match = FullTextQuery.make(from: search) else { return [] }
+        return try await perform { try Self.search(match, filter: filter, page: page, in: $0) }
     }
 
     public func report(id: Int64) async throws -> Report? {
         try await perform { try Self.report(id: id, in: $0) }
     }
 
-    public func revise(id: Int64, text: String, at time: Date) async throws -> Report {
+    public func revise(
+        id: Int64, text: String, at time: Date, by author: String?, reason: String?
+    ) async throws
+        -> Report
+    {
         try await perform { connection in
             try connection.writeTransaction {
-                try connection.prepared("UPDATE reports SET text = ? WHERE id = ?").run([.text(text), .integer(id)])
-                guard connection.changedRowCount == 1 else { throw ReportStoreError.noSuchReport(id: id) }
+                guard let current = try Self.report(id: id, in: connection) else {
+                    throw ReportStoreError.noSuchReport(id: id)
+                }
+                let status = try ReportLifecycle.status(afterRevising: current.status, id: id, reason: reason)
+                let kept = status == .amended ? reason : nil
+                let at = StoredTime.microseconds(time)
+                // An amendment is signed by whoever makes it.
                 try connection.prepared(
                     """
-                    INSERT INTO revisions (report_id, number, text, created_us)
-                    SELECT ?, coalesce(max(number), 0) + 1, ?, ? FROM revisions WHERE report_id = ?
+                    UPDATE reports SET text = ?, phase = ?, status = ?,
+                        signed_by = CASE WHEN ? = 'amended' THEN ? ELSE signed_by END,
+                        signed_us = CASE WHEN ? = 'amended' THEN ? ELSE signed_us END
+                    WHERE id = ?
                     """
-                ).run([.integer(id), .text(text), .integer(StoredTime.microseconds(time)), .integer(id)])
+                ).run([
+                    .text(text), .text(status.rawValue), .text(Self.legacyStatus(status)), .text(status.rawValue),
+                    .optional(author), .text(status.rawValue), .integer(at), .integer(id),
+                ])
+                try connection.prepared(
+                    """
+                    INSERT INTO revisions (report_id, number, text, created_us, author, reason)
+                    SELECT ?, coalesce(max(number), 0) + 1, ?, ?, ?, ? FROM revisions WHERE report_id = ?
+                    """
+                ).run([.integer(id), .text(text), .integer(at), .optional(author), .optional(kept), .integer(id)])
+                try Self.record(
+                    ReportEvent(
+                        reportID: id, action: ReportLifecycle.event(revisingTo: status), actor: author, time: time,
+                        reason: kept), in: connection)
                 guard let report = try Self.report(id: id, in: connection) else {
                     throw ReportStoreError.noSuchReport(id: id)
                 }
@@ -62,15 +90,47 @@ extension StationDatabase: ReportStore {
         }
     }
 
-    public func setStatus(id: Int64, _ status: ReportStatus) async throws {
+    public func sign(id: Int64, by signer: String, at time: Date) async throws -> Report {
         try await perform { connection in
             try connection.writeTransaction {
-                try connection.prepared("UPDATE reports SET status = ? WHERE id = ?").run([
-                    .text(status.rawValue), .integer(id),
+                guard let current = try Self.report(id: id, in: connection) else {
+                    throw ReportStoreError.noSuchReport(id: id)
+                }
+                let status = try ReportLifecycle.status(
+                    afterSigning: current.status, id: id, signedBy: current.signedBy)
+                try connection.prepared(
+                    "UPDATE reports SET phase = ?, status = ?, signed_by = ?, signed_us = ? WHERE id = ?"
+                ).run([
+                    .text(status.rawValue), .text(Self.legacyStatus(status)), .text(signer),
+                    .integer(StoredTime.microseconds(time)), .integer(id),
                 ])
-                guard connection.changedRowCount == 1 else { throw ReportStoreError.noSuchReport(id: id) }
+                try Self.record(ReportEvent(reportID: id, action: .signed, actor: signer, time: time), in: connection)
+                guard let report = try Self.report(id: id, in: connection) else {
+                    throw ReportStoreError.noSuchReport(id: id)
+                }
+                return report
             }
         }
+    }
+
+    public func events(id: Int64) async throws -> [ReportEvent] {
+        try await perform { connection in
+            try connection.prepared(
+                "SELECT \(ReportRows.eventColumns) FROM report_events WHERE report_id = ? ORDER BY time_us, rowid"
+            ).rows([.integer(id)], ReportRows.event)
+        }
+    }
+
+    /// The schema-1 `status` column, kept for older readers: final once signed.
+    private static func legacyStatus(_ status: ReportStatus) -> String { status.isSigned ? "final" : "draft" }
+
+    private static func record(_ event: ReportEvent, in connection: Connection) throws {
+        try connection.prepared(
+            "INSERT INTO report_events (report_id, time_us, action, actor, reason) VALUES (?, ?, ?, ?, ?)"
+        ).run([
+            .integer(event.reportID), .integer(StoredTime.microseconds(event.time)), .text(event.action.rawValue),
+            .optional(event.actor), .optional(event.reason),
+        ])
     }
 
     public func revisions(id: Int64) async throws -> [ReportRevision] {
@@ -122,18 +182,23 @@ extension StationDatabase: ReportStore {
         try connection.prepared(
             """
             INSERT INTO reports (session_name, locale, created_us, duration_us, audio_file, original_text, text,
-                status, confidence)
-            VALUES (?, ?, ?, ?, ?, ?, ?, 'draft', ?)
+                status, phase, confidence, author, patient_name, patient_id, patient_id_system, work_type, priority)
+            VALUES (?, ?, ?, ?, ?, ?, ?, 'draft', 'draft', ?, ?, ?, ?, ?, ?, ?)
             """
-        ).run([
-            .text(report.sessionName), .text(report.locale), .integer(StoredTime.microseconds(report.created)),
-            .integer(StoredTime.microseconds(report.audioDuration)), .optional(report.audioFile?.path),
-            .text(report.text), .text(report.text), .optional(report.confidence),
-        ])
+        ).run(
+            [
+                .text(report.sessionName), .text(report.locale), .integer(StoredTime.microseconds(report.created)),
+                .integer(StoredTime.microseconds(report.audioDuration)), .optional(report.audioFile?.path),
+                .text(report.text), .text(report.text), .optional(report.confidence), .optional(report.author),
+            ] + ReportRows.values(report.properties))
+        let id = connection.lastInsertedRowID
+        try record(
+            ReportEvent(reportID: id, action: .created, actor: report.author, time: report.created), in: connection)
         return Report(
-            id: connection.lastInsertedRowID, sessionName: report.sessionName, locale: report.locale,
+            id: id, sessionName: report.sessionName, locale: report.locale,
             created: report.created, audioDuration: report.audioDuration, audioFile: report.audioFile,
-            originalText: report.text, text: report.text, status: .draft, confidence: report.confidence)
+            originalText: report.text, text: report.text, status: .draft, confidence: report.confidence,
+            author: report.author, properties: report.properties)
     }
 
     private static func report(id: Int64, in connection: Connection) throws -> Report? {

@@ -34,6 +34,20 @@ extension StationDatabase: SessionStore {
         }
     }
 
+    public func setProperties(of id: SessionID, _ properties: DictationProperties) async throws {
+        try await perform { connection in
+            try connection.writeTransaction {
+                try connection.prepared(
+                    """
+                    UPDATE sessions SET patient_name = ?, patient_id = ?, patient_id_system = ?, work_type = ?,
+                        priority = ?
+                    WHERE id = ?
+                    """
+                ).run(ReportRows.values(properties) + [.text(id.rawValue)])
+            }
+        }
+    }
+
     /// Forgets a session, unless the saved record says it holds a dictation (another process may
     /// record into it); its audio file is never touched here.
     public func deleteSession(id: SessionID) async throws {
@@ -50,21 +64,29 @@ extension StationDatabase: SessionStore {
     static func save(_ session: SessionRecord, in connection: Connection) throws {
         try connection.prepared(
             """
-            INSERT INTO sessions (id, name, locale, state, elapsed_us, audio_file, created_us, updated_us)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO sessions (id, name, locale, state, elapsed_us, audio_file, created_us, updated_us, author,
+                patient_name, patient_id, patient_id_system, work_type, priority)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT (id) DO UPDATE SET name = excluded.name, locale = excluded.locale,
                 state = excluded.state, elapsed_us = excluded.elapsed_us, audio_file = excluded.audio_file,
-                created_us = excluded.created_us, updated_us = excluded.updated_us
+                created_us = excluded.created_us, updated_us = excluded.updated_us, author = excluded.author,
+                patient_name = excluded.patient_name, patient_id = excluded.patient_id,
+                patient_id_system = excluded.patient_id_system, work_type = excluded.work_type,
+                priority = excluded.priority
             """
-        ).run([
-            .text(session.id.rawValue), .text(session.name), .text(session.locale),
-            .text(session.state.rawValue), .integer(StoredTime.microseconds(session.elapsed)),
-            .optional(session.audioFile?.path), .integer(StoredTime.microseconds(session.created)),
-            .integer(StoredTime.microseconds(session.updated)),
-        ])
+        ).run(
+            [
+                .text(session.id.rawValue), .text(session.name), .text(session.locale),
+                .text(session.state.rawValue), .integer(StoredTime.microseconds(session.elapsed)),
+                .optional(session.audioFile?.path), .integer(StoredTime.microseconds(session.created)),
+                .integer(StoredTime.microseconds(session.updated)), .optional(session.author),
+            ] + ReportRows.values(session.properties))
     }
 
-    private static let sessionColumns = "id, name, locale, state, elapsed_us, audio_file, created_us, updated_us"
+    private static let sessionColumns = """
+        id, name, locale, state, elapsed_us, audio_file, created_us, updated_us, author, patient_name, patient_id,
+        patient_id_system, work_type, priority
+        """
 
     /// Their state is returned as saved; the core brings a session that was recording back paused.
     private static func sessionRecord(_ row: Row) -> SessionRecord {
@@ -73,7 +95,8 @@ extension StationDatabase: SessionStore {
             state: RecordingState(rawValue: row.text(3)) ?? .paused,
             elapsed: StoredTime.duration(row.integer(4)),
             audioFile: row.optionalText(5).map { URL(fileURLWithPath: $0) },
-            created: StoredTime.date(row.integer(6)), updated: StoredTime.date(row.integer(7)))
+            created: StoredTime.date(row.integer(6)), updated: StoredTime.date(row.integer(7)),
+            author: row.optionalText(8), properties: ReportRows.properties(row, patient: 9, workType: 12, priority: 13))
     }
 }
 

@@ -28,25 +28,58 @@ struct FHIRDocumentReference: Encodable {
         var attachment: Attachment
     }
 
+    struct Identifier: Encodable {
+        var system: String
+        var value: String
+    }
+
+    /// A Reference by identifier and display: the station knows people and patients by name and
+    /// number, not by the URL of a resource on a server.
+    struct Reference: Encodable {
+        var identifier: Identifier?
+        var display: String?
+    }
+
     var resourceType = "DocumentReference"
     var id: String
     var language: String
     var status = "current"
     var docStatus: String
     var type: CodeableConcept
+    var subject: Reference?
     var date: String
+    var author: [Reference]?
+    var authenticator: Reference?
     var description: String
     var content: [Content]
 
-    init(_ report: Report) {
+    /// The system of the station's user names, for `author` and `authenticator`.
+    static let userSystem = "urn:dictation-station:user"
+
+    init(_ report: Report, workTypes: WorkTypes) {
         let text = Data(report.text.utf8)
         let language = Self.bcp47(report.locale)
         id = String(report.id)
         self.language = language
-        docStatus = report.status == .final ? "final" : "preliminary"
+        docStatus =
+            switch report.status {
+            case .draft, .corrected: "preliminary"
+            case .signed: "final"
+            case .amended: "amended"
+            }
+        let workType = workTypes.type(report.properties.workType)
         type = CodeableConcept(
-            coding: [Coding(system: "http://loinc.org", code: "11506-3", display: "Progress note")],
-            text: "Dictated report")
+            coding: [Coding(system: "http://loinc.org", code: workType.loinc, display: workType.display)],
+            text: workType.display)
+        subject = report.properties.patient.map { patient in
+            Reference(
+                identifier: patient.identifier.map {
+                    Identifier(system: patient.system ?? Patient.localSystem, value: $0)
+                },
+                display: patient.name)
+        }
+        author = report.author.map { [Self.user($0)] }
+        authenticator = report.status.isSigned ? report.signedBy.map(Self.user) : nil
         date = ReportTimeFormat.instant(report.created)
         description = report.sessionName
         content = [
@@ -56,6 +89,10 @@ struct FHIRDocumentReference: Encodable {
                     size: text.count, title: "Dictation: \(report.sessionName)",
                     creation: ReportTimeFormat.instant(report.created)))
         ]
+    }
+
+    static func user(_ name: String) -> Reference {
+        Reference(identifier: Identifier(system: userSystem, value: name), display: name)
     }
 
     /// FHIR codes languages as BCP 47 tags: `en_US` becomes `en-US`.

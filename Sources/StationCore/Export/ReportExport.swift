@@ -15,24 +15,37 @@ public enum ReportExport {
     /// The report in `format`; `revisions` are its corrections, oldest first; times shown to a person
     /// are in `timeZone`.
     public static func export(
-        _ report: Report, revisions: [ReportRevision], as format: ReportExportFormat, timeZone: TimeZone
+        _ report: Report, revisions: [ReportRevision], as format: ReportExportFormat, timeZone: TimeZone,
+        workTypes: WorkTypes = .builtIn
     ) throws -> Data {
         switch format {
-        case .text: Data(text(report, revisions: revisions, timeZone: timeZone).utf8)
-        case .json: try encode(ReportJSON(report, revisions: revisions))
-        case .fhir: try encode(FHIRDocumentReference(report))
+        case .text: Data(text(report, revisions: revisions, timeZone: timeZone, workTypes: workTypes).utf8)
+        case .json: try encode(ReportJSON(report, revisions: revisions, workTypes: workTypes))
+        case .fhir: try encode(FHIRDocumentReference(report, workTypes: workTypes))
         }
     }
 
-    /// The report for a person: a header of fields, the current text, and the original when it differs.
-    public static func text(_ report: Report, revisions: [ReportRevision], timeZone: TimeZone) -> String {
+    /// The report for a person: a header (patient, author, type, dates, status), the current text, the
+    /// history of amendments, and the original when it differs.
+    public static func text(
+        _ report: Report, revisions: [ReportRevision], timeZone: TimeZone, workTypes: WorkTypes = .builtIn
+    ) -> String {
+        let properties = report.properties
         var lines = [
-            "Report \(report.id)",
-            "Session:  \(report.sessionName)",
+            "Report \(report.id)\(properties.priority == .urgent ? " · URGENT" : "")",
+            "Patient:  \(properties.patient?.display ?? "none given")",
+            "Author:   \(report.authorName)",
+            "Type:     \(workTypes.type(properties.workType).display)",
             "Created:  \(ReportTimeFormat.minute(report.created, in: timeZone))",
+            "Status:   \(report.status.rawValue)",
+        ]
+        if let signer = report.signedBy, let signed = report.signedAt {
+            lines.append("Signed:   \(ReportTimeFormat.minute(signed, in: timeZone)) by \(signer)")
+        }
+        lines += [
+            "Session:  \(report.sessionName)",
             "Duration: \(ElapsedTimeFormat.string(for: report.audioDuration))",
             "Locale:   \(report.locale)",
-            "Status:   \(report.status.rawValue)",
         ]
         if let audio = report.audioFile { lines.append("Audio:    \(audio.path)") }
         if !revisions.isEmpty {
@@ -41,7 +54,16 @@ public enum ReportExport {
                 "Revised:  \(revisions.count) time\(revisions.count == 1 ? "" : "s"), "
                     + "last \(ReportTimeFormat.minute(last.created, in: timeZone))")
         }
+        let amendments = revisions.filter { $0.reason != nil }
         lines += ["", report.text]
+        if !amendments.isEmpty {
+            lines += ["", "Amendments:"]
+            for amendment in amendments {
+                lines.append(
+                    "  \(ReportTimeFormat.minute(amendment.created, in: timeZone)) by \(amendment.author ?? "unknown"): "
+                        + (amendment.reason ?? ""))
+            }
+        }
         if report.originalText != report.text {
             lines += ["", "Original transcript:", report.originalText]
         }
@@ -50,7 +72,7 @@ public enum ReportExport {
 
     /// Reports as a JSON array, for `reports --json`.
     public static func jsonList(_ reports: [Report]) throws -> Data {
-        try encode(reports.map { ReportJSON($0, revisions: nil) })
+        try encode(reports.map { ReportJSON($0, revisions: nil, workTypes: .builtIn) })
     }
 
     static func encode(_ value: some Encodable) throws -> Data {

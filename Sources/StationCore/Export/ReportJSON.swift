@@ -6,6 +6,8 @@ struct ReportJSON: Encodable {
         var number: Int
         var created: String
         var text: String
+        var author: String?
+        var reason: String?
     }
 
     var id: Int64
@@ -19,9 +21,16 @@ struct ReportJSON: Encodable {
     var originalText: String
     var text: String
     var firstLine: String
+    var author: String?
+    var patient: Patient?
+    var workType: String
+    var workTypeDisplay: String
+    var priority: String
+    var signedBy: String?
+    var signedAt: String?
     var revisions: [Revision]?
 
-    init(_ report: Report, revisions: [ReportRevision]?) {
+    init(_ report: Report, revisions: [ReportRevision]?, workTypes: WorkTypes) {
         id = report.id
         sessionName = report.sessionName
         locale = report.locale
@@ -34,8 +43,17 @@ struct ReportJSON: Encodable {
         originalText = report.originalText
         text = report.text
         firstLine = report.firstLine
+        author = report.author
+        patient = report.properties.patient
+        workType = report.properties.workType
+        workTypeDisplay = workTypes.type(report.properties.workType).display
+        priority = report.properties.priority.rawValue
+        signedBy = report.signedBy
+        signedAt = report.signedAt.map(ReportTimeFormat.instant)
         self.revisions = revisions?.map {
-            Revision(number: $0.number, created: ReportTimeFormat.instant($0.created), text: $0.text)
+            Revision(
+                number: $0.number, created: ReportTimeFormat.instant($0.created), text: $0.text, author: $0.author,
+                reason: $0.reason)
         }
     }
 }

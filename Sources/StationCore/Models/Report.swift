@@ -1,9 +1,19 @@
 import Foundation
 
-/// Whether a report is still being corrected or has been signed off.
+/// Where a report is in its life: draft → corrected → signed; a change to a signed report makes it
+/// amended (with a reason), never an edit in place.
 public enum ReportStatus: String, Sendable, Codable, CaseIterable {
+    /// As decoded.
     case draft
-    case final
+    /// Changed by a person, not yet signed.
+    case corrected
+    /// Signed off: final.
+    case signed
+    /// Changed after it was signed, with a reason; the signed version stays in the history.
+    case amended
+
+    /// Whether a signature stands behind the report (an amendment is signed by whoever amends it).
+    public var isSigned: Bool { self == .signed || self == .amended }
 }
 
 /// A transcribed dictation as stored: the original decode is kept beside the current text.
@@ -22,10 +32,19 @@ public struct Report: Sendable, Equatable, Identifiable {
     public var text: String
     public var status: ReportStatus
     public var confidence: Double?
+    /// Who dictated it; nil for reports made before the station recorded authors.
+    public var author: String?
+    /// About whom, what kind of document, how urgent, as they were when it was sent.
+    public var properties: DictationProperties
+    /// Who signed it, and when (the latest signature of an amended report).
+    public var signedBy: String?
+    public var signedAt: Date?
 
     public init(
         id: Int64, sessionName: String, locale: String, created: Date, audioDuration: Duration,
-        audioFile: URL?, originalText: String, text: String, status: ReportStatus, confidence: Double? = nil
+        audioFile: URL?, originalText: String, text: String, status: ReportStatus, confidence: Double? = nil,
+        author: String? = nil, properties: DictationProperties = DictationProperties(), signedBy: String? = nil,
+        signedAt: Date? = nil
     ) {
         self.id = id
         self.sessionName = sessionName
@@ -37,7 +56,14 @@ public struct Report: Sendable, Equatable, Identifiable {
         self.text = text
         self.status = status
         self.confidence = confidence
+        self.author = author
+        self.properties = properties
+        self.signedBy = signedBy
+        self.signedAt = signedAt
     }
+
+    /// The author's name, or how a report from before authors were recorded is shown.
+    public var authorName: String { author ?? "unknown author" }
 
     /// The first non-empty line of the text, for lists.
     public var firstLine: String {
@@ -54,10 +80,13 @@ public struct NewReport: Sendable, Equatable {
     public var audioFile: URL?
     public var text: String
     public var confidence: Double?
+    public var author: String?
+    public var properties: DictationProperties
 
     public init(
         sessionName: String, locale: String, created: Date, audioDuration: Duration, audioFile: URL?,
-        text: String, confidence: Double? = nil
+        text: String, confidence: Double? = nil, author: String? = nil,
+        properties: DictationProperties = DictationProperties()
     ) {
         self.sessionName = sessionName
         self.locale = locale
@@ -66,6 +95,8 @@ public struct NewReport: Sendable, Equatable {
         self.audioFile = audioFile
         self.text = text
         self.confidence = confidence
+        self.author = author
+        self.properties = properties
     }
 }
 
@@ -75,11 +106,19 @@ public struct ReportRevision: Sendable, Equatable {
     public var number: Int
     public var text: String
     public var created: Date
+    /// Who made it; nil for revisions from before authors were recorded.
+    public var author: String?
+    /// Why a signed report was changed (an amendment); nil for corrections before signing.
+    public var reason: String?
 
-    public init(reportID: Int64, number: Int, text: String, created: Date) {
+    public init(
+        reportID: Int64, number: Int, text: String, created: Date, author: String? = nil, reason: String? = nil
+    ) {
         self.reportID = reportID
         self.number = number
         self.text = text
         self.created = created
+        self.author = author
+        self.reason = reason
     }
 }

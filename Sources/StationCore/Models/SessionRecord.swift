@@ -24,10 +24,15 @@ public struct SessionRecord: Sendable, Equatable {
     public var audioFile: URL?
     public var created: Date
     public var updated: Date
+    /// Who made the session; nil for sessions from before authors were recorded.
+    public var author: String?
+    /// The patient, work type and priority its reports get.
+    public var properties: DictationProperties
 
     public init(
         id: SessionID, name: String, locale: String, state: RecordingState, elapsed: Duration,
-        audioFile: URL?, created: Date, updated: Date
+        audioFile: URL?, created: Date, updated: Date, author: String? = nil,
+        properties: DictationProperties = DictationProperties()
     ) {
         self.id = id
         self.name = name
@@ -37,5 +42,7 @@ public struct SessionRecord: Sendable, Equatable {
         self.audioFile = audioFile
         self.created = created
         self.updated = updated
+        self.author = author
+        self.properties = properties
     }
 }

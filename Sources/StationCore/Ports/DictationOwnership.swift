@@ -42,3 +42,19 @@ public struct ProcessLocalOwnership: DictationOwnership {
     public func claim(_ session: SessionID) -> DictationClaim { .claimed }
     public func release(_ session: SessionID) {}
 }
+
+/// The right to correct one report: one person at a time across every station process, so two people
+/// never overwrite each other's corrections. Others are told who corrects it.
+public protocol ReportEditLocking: Sendable {
+    /// Claims the report for this process's editor (already held → claimed).
+    func claim(report id: Int64) -> DictationClaim
+    /// Gives the claim back; does nothing when this process does not hold it.
+    func release(report id: Int64)
+}
+
+/// Edit locks within one process only: every claim succeeds.
+public struct ProcessLocalEditLocks: ReportEditLocking {
+    public init() {}
+    public func claim(report id: Int64) -> DictationClaim { .claimed }
+    public func release(report id: Int64) {}
+}

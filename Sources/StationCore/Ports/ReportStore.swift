@@ -8,14 +8,17 @@ public protocol ReportStore: Sendable {
     func add(_ report: NewReport, ending session: SessionRecord?) async throws -> Report
     /// The report that keeps `audioFile`, if any: audio a report owns is never sent again nor deleted.
     func report(owningAudio audioFile: URL) async throws -> Report?
-    /// Reports newest first, optionally only those matching a full-text `search`.
-    func reports(search: String?, limit: Int, offset: Int) async throws -> [Report]
+    /// The reports `query` asks for: urgent ones first, then newest first.
+    func reports(_ query: ReportQuery, limit: Int, offset: Int) async throws -> [Report]
     /// One report, or nil when there is none with that id.
     func report(id: Int64) async throws -> Report?
-    /// Saves corrected text as a new revision; the original stays.
-    func revise(id: Int64, text: String, at time: Date) async throws -> Report
-    /// Changes a report's status.
-    func setStatus(id: Int64, _ status: ReportStatus) async throws
+    /// Saves changed text as a new revision by `author`; the original stays. A draft becomes corrected;
+    /// a signed report becomes amended, which needs a `reason` (`ReportStoreError.amendmentNeedsReason`).
+    func revise(id: Int64, text: String, at time: Date, by author: String?, reason: String?) async throws -> Report
+    /// Signs a report as `signer`: it becomes final. Signing a report already signed is refused.
+    func sign(id: Int64, by signer: String, at time: Date) async throws -> Report
+    /// Every step of a report's life with who took it, oldest first.
+    func events(id: Int64) async throws -> [ReportEvent]
     /// Every revision of a report, oldest first.
     func revisions(id: Int64) async throws -> [ReportRevision]
     /// Deletes a report and its audio file.
@@ -25,6 +28,11 @@ public protocol ReportStore: Sendable {
 extension ReportStore {
     /// Stores a new report that ends no session's dictation (an import).
     public func add(_ report: NewReport) async throws -> Report { try await add(report, ending: nil) }
+
+    /// Reports newest first (urgent ones before the rest), optionally only those matching `search`.
+    public func reports(search: String?, limit: Int, offset: Int) async throws -> [Report] {
+        try await reports(ReportQuery(search: search), limit: limit, offset: offset)
+    }
 }
 
 /// Where sessions are kept across restarts, shared by every station process on the data directory.
@@ -35,6 +43,8 @@ public protocol SessionStore: Sendable {
     func save(_ session: SessionRecord) async throws
     /// Renames a session without touching its dictation, which another process may hold.
     func renameSession(id: SessionID, to name: String) async throws
+    /// Sets the patient, work type and priority of a session's next reports, and nothing else.
+    func setProperties(of id: SessionID, _ properties: DictationProperties) async throws
     /// Forgets a session, unless it holds a dictation (then it stays, so its audio is never lost).
     func deleteSession(id: SessionID) async throws
 }

@@ -12,6 +12,10 @@ public final class DictationSession: Identifiable {
     public internal(set) var name: String
     public let locale: String
     public let created: Date
+    /// Who made the session.
+    public let author: String?
+    /// The patient, work type and priority its reports get.
+    public internal(set) var properties: DictationProperties
 
     public private(set) var state: RecordingState = .notRecording
     /// The recorded time, republished once per second while recording and exact at each transition.
@@ -45,13 +49,15 @@ public final class DictationSession: Identifiable {
 
     /// A new, idle session.
     public init(
-        id: SessionID = .make(), name: String, locale: String, created: Date,
-        dependencies: SessionDependencies
+        id: SessionID = .make(), name: String, locale: String, created: Date, author: String? = nil,
+        properties: DictationProperties = DictationProperties(), dependencies: SessionDependencies
     ) {
         self.id = id
         self.name = name
         self.locale = locale
         self.created = created
+        self.author = author
+        self.properties = properties
         self.dependencies = dependencies
         self.stopwatch = Stopwatch()
     }
@@ -63,6 +69,8 @@ public final class DictationSession: Identifiable {
         self.name = record.name
         self.locale = record.locale
         self.created = record.created
+        self.author = record.author
+        self.properties = record.properties
         self.dependencies = dependencies
         if record.state != .notRecording, let audio = record.audioFile {
             // The saved time may lag the audio (a crash while recording): the file's length is the truth.
@@ -81,7 +89,7 @@ public final class DictationSession: Identifiable {
     public func record(updated: Date) -> SessionRecord {
         SessionRecord(
             id: id, name: name, locale: locale, state: state, elapsed: measuredElapsed, audioFile: audioFile,
-            created: created, updated: updated)
+            created: created, updated: updated, author: author, properties: properties)
     }
 
     /// Takes over a dictation whose holder is gone (its claim is now this process's): paused, with its

@@ -16,8 +16,9 @@ extension Station {
         }
         for record in records {
             if let session = sessions.first(where: { $0.id == record.id }) {
-                if session.name != record.name {
+                if session.name != record.name || session.properties != record.properties {
                     session.name = record.name
+                    session.properties = record.properties
                     changed = true
                 }
                 if !session.hasUnsentAudio { changed = await reconcile(session, with: record) || changed }
@@ -36,7 +37,8 @@ extension Station {
     func bringIn(_ record: SessionRecord) async {
         let idle = SessionRecord(
             id: record.id, name: record.name, locale: record.locale, state: .notRecording, elapsed: .zero,
-            audioFile: nil, created: record.created, updated: record.updated)
+            audioFile: nil, created: record.created, updated: record.updated, author: record.author,
+            properties: record.properties)
         let session = DictationSession(restoring: idle, dependencies: dependencies.session)
         adopt(session)
         _ = await reconcile(session, with: record)

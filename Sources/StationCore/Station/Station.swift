@@ -6,11 +6,17 @@ public struct StationDependencies: Sendable {
     public var session: SessionDependencies
     public var reports: (any ReportStore)?
     public var sessions: (any SessionStore)?
+    /// Who works at this station process (the login user): the author of its sessions and reports.
+    public var author: String?
 
-    public init(session: SessionDependencies, reports: (any ReportStore)? = nil, sessions: (any SessionStore)? = nil) {
+    public init(
+        session: SessionDependencies, reports: (any ReportStore)? = nil, sessions: (any SessionStore)? = nil,
+        author: String? = nil
+    ) {
         self.session = session
         self.reports = reports
         self.sessions = sessions
+        self.author = author
     }
 }
 
@@ -50,6 +56,9 @@ public final class Station {
         onChange?()
     }
 
+    /// Who works at this station process: the author of what it stores.
+    public var author: String? { dependencies.author }
+
     public var selected: DictationSession? { sessions.first { $0.id == selectedID } }
 
     /// The session capturing now, if any.
@@ -67,11 +76,13 @@ public final class Station {
 
     /// Creates, selects and persists a session; a bad name is refused with the reason.
     @discardableResult
-    public func createSession(named raw: String, locale: String? = nil) throws(SessionNameError) -> DictationSession {
+    public func createSession(
+        named raw: String, locale: String? = nil, properties: DictationProperties = DictationProperties()
+    ) throws(SessionNameError) -> DictationSession {
         let name = try SessionName.validate(raw, existing: sessions.map(\.name)).get()
         let session = DictationSession(
             name: name, locale: locale ?? self.locale, created: dependencies.session.clock.wallTime,
-            dependencies: dependencies.session)
+            author: dependencies.author, properties: properties, dependencies: dependencies.session)
         adopt(session)
         selectedID = session.id
         persist(session)
@@ -96,6 +107,37 @@ public final class Station {
             }
         }
         onChange?()
+    }
+
+    /// Sets the patient, work type and priority of a session's next reports; the reports it sent keep
+    /// theirs.
+    public func setProperties(of id: SessionID, _ properties: DictationProperties) {
+        guard let session = sessions.first(where: { $0.id == id }), session.properties != properties else { return }
+        session.properties = properties
+        if let store = dependencies.sessions {
+            let log = dependencies.session.log
+            persistChain.enqueue {
+                do {
+                    try await store.setProperties(of: id, properties)
+                } catch {
+                    log.log(.error, "saving a session's patient failed: \(error)")
+                }
+            }
+        }
+        onChange?()
+    }
+
+    /// The patients of the sessions and reports at hand, most recent first, for a picker.
+    public func recentPatients(limit: Int = 20) async -> [Patient] {
+        var seen: [Patient] = []
+        func note(_ patient: Patient?) {
+            guard let patient, !seen.contains(patient), seen.count < limit else { return }
+            seen.append(patient)
+        }
+        for session in sessions.reversed() { note(session.properties.patient) }
+        let reports = (try? await dependencies.reports?.reports(ReportQuery(), limit: 200, offset: 0)) ?? []
+        for report in reports { note(report.properties.patient) }
+        return seen
     }
 
     /// Deletes an idle session; one holding an unsent dictation is refused, so its audio is never lost.
@@ -190,11 +232,13 @@ extension Station: DictationSessionDelegate {
         let report = NewReport(
             sessionName: dictation.sessionName, locale: transcription.locale,
             created: now, audioDuration: transcription.audioDuration,
-            audioFile: dictation.audioFile, text: transcription.text, confidence: transcription.confidence)
+            audioFile: dictation.audioFile, text: transcription.text, confidence: transcription.confidence,
+            author: dependencies.author, properties: session.properties)
         // The session's dictation ends in the report's own transaction.
         let ended = SessionRecord(
             id: session.id, name: session.name, locale: session.locale, state: .notRecording, elapsed: .zero,
-            audioFile: nil, created: session.created, updated: now)
+            audioFile: nil, created: session.created, updated: now, author: session.author,
+            properties: session.properties)
         if let store = dependencies.reports {
             let stored = try await store.add(report, ending: dependencies.sessions == nil ? nil : ended)
             HoldPoint.reach("report-stored")

@@ -114,14 +114,17 @@ extension ScreenModel {
             return
         }
         let time = services.clock.wallTime
+        let author = station.author
         run { [weak self] in
             do {
-                let saved = try await store.revise(id: report.id, text: text, at: time)
+                let saved = try await store.revise(id: report.id, text: text, at: time, by: author, reason: nil)
                 guard let self else { return }
                 if let index = self.reports.firstIndex(where: { $0.id == saved.id }) { self.reports[index] = saved }
                 if self.reportView?.report.id == saved.id { self.reportView?.report = saved }
                 then()
                 self.notifier.info("Saved a new revision of the report.")
+            } catch let refusal as ReportStoreError {
+                self?.notifier.error("\(refusal) Your text is still in the editor.")
             } catch {
                 self?.notifier.error("The report could not be saved; your text is still in the editor.")
             }

@@ -1,0 +1,27 @@
+import Foundation
+
+/// One step in a report's life, with who took it: created, corrected, signed, amended.
+public struct ReportEvent: Sendable, Equatable {
+    public enum Action: String, Sendable, Codable {
+        case created
+        case corrected
+        case signed
+        case amended
+    }
+
+    public var reportID: Int64
+    public var action: Action
+    /// Who did it; nil for steps taken before the station recorded authors.
+    public var actor: String?
+    public var time: Date
+    /// The reason of an amendment.
+    public var reason: String?
+
+    public init(reportID: Int64, action: Action, actor: String?, time: Date, reason: String? = nil) {
+        self.reportID = reportID
+        self.action = action
+        self.actor = actor
+        self.time = time
+        self.reason = reason
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The kind of document a dictation becomes, with the LOINC code a health record files it under.
+public struct WorkType: Sendable, Equatable, Codable {
+    /// A short key kept with each report, for example `progress-note`.
+    public var code: String
+    /// What a person reads, for example "Progress note".
+    public var display: String
+    /// The LOINC document code, for FHIR's `type`.
+    public var loinc: String
+
+    public init(code: String, display: String, loinc: String) {
+        self.code = code
+        self.display = display
+        self.loinc = loinc
+    }
+}
+
+/// The work types a clinic offers: the built-in list, or its own `work-types.json` in the config folder
+/// (a JSON array of `{"code", "display", "loinc"}`).
+public struct WorkTypes: Sendable, Equatable {
+    public var all: [WorkType]
+
+    public init(_ all: [WorkType]) { self.all = all.isEmpty ? Self.builtIn.all : all }
+
+    /// The work type a dictation gets unless one is chosen.
+    public var standard: WorkType { all[0] }
+
+    /// The work type with `code`, or a stand-in that keeps the code of a type no longer configured.
+    public func type(_ code: String) -> WorkType {
+        all.first { $0.code == code }
+            ?? WorkType(code: code, display: code, loinc: Self.builtIn.standard.loinc)
+    }
+
+    public static let builtIn = WorkTypes([
+        WorkType(code: "progress-note", display: "Progress note", loinc: "11506-3"),
+        WorkType(code: "referral-letter", display: "Referral letter", loinc: "57133-1"),
+        WorkType(code: "discharge-summary", display: "Discharge summary", loinc: "18842-5"),
+        WorkType(code: "consult-note", display: "Consultation note", loinc: "11488-4"),
+        WorkType(code: "operative-note", display: "Operative note", loinc: "11504-8"),
+        WorkType(code: "history-physical", display: "History and physical", loinc: "34117-2"),
+    ])
+
+    /// Reads a clinic's list; a file that is missing gives the built-in list, one that is malformed
+    /// is an error with the reason.
+    public static func load(from file: URL) throws -> WorkTypes {
+        guard FileManager.default.fileExists(atPath: file.path) else { return builtIn }
+        let types = try JSONDecoder().decode([WorkType].self, from: Data(contentsOf: file))
+        for type in types {
+            let fields = [type.code, type.display, type.loinc]
+            guard fields.allSatisfy({ !$0.isEmpty && Patient.problem(with: $0) == nil }) else {
+                throw WorkTypeError(file: file.path, reason: "an entry has an empty field or control characters")
+            }
+        }
+        guard !types.isEmpty else { throw WorkTypeError(file: file.path, reason: "the list is empty") }
+        return WorkTypes(types)
+    }
+}
+
+/// A clinic's work-type list that cannot be used.
+public struct WorkTypeError: Error, Sendable, CustomStringConvertible {
+    public var file: String
+    public var reason: String
+    public var description: String { "The work types in \(file) cannot be used: \(reason)." }
+}
+
+/// How soon a report is needed.
+public enum ReportPriority: String, Sendable, Codable, CaseIterable {
+    case normal
+    case urgent
+}
