@@ -34,7 +34,7 @@ enum ImportCommand {
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
         let log = FileStationLog(file: paths.logFile)
-        let database = try await StationDatabase.open(paths)
+        let database = try await CommandDatabase.open(paths, log: log)
         // Without --locale, the station's chosen locale, as for a new session.
         let chosen = try await database.setting(SettingKey.locale)
         let resolvedLocale = locale ?? chosen ?? TranscribeCommand.defaultLocale

@@ -22,7 +22,7 @@ enum ReportsCommand {
         let paths = StationPaths.resolve(
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
-        let database = try await StationDatabase.open(paths)
+        let database = try await CommandDatabase.open(paths)
         switch action {
         case .list(let search, let json):
             try await list(database, search: search, json: json)
