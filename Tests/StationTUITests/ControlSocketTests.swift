@@ -116,7 +116,7 @@ struct ControlSocketTests {
         try await withServer { _, path in
             let fd = try Self.rudeClient(path, sending: nil)
             defer { close(fd) }
-            let reply = try await Task.detached { () -> String? in
+            let reply = await Task.detached { () -> String? in
                 for byte in "status".utf8 {
                     UnixSocket.writeAll(fd, String(UnicodeScalar(byte)))
                     usleep(600_000)
