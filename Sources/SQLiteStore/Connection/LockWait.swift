@@ -1,5 +1,9 @@
 import CSQLite3
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Waits as long as it takes for another process's lock on the database while it opens (a migration, the
 /// switch to WAL), saying once, after `announceAfter`, what it waits for: a station started while
 /// another process holds a write transaction goes on by itself once that is done, instead of failing.
@@ -28,6 +32,8 @@ struct LockWait {
                     announced = true
                     announce?(Self.message(path: path))
                 }
+                // Some lock answers come at once, without libsqlite3's busy wait: never spin on them.
+                usleep(10_000)
             }
         }
     }
