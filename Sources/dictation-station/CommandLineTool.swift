@@ -69,8 +69,3 @@ enum CommandLineTool {
         return Exit.usage
     }
 }
-
-/// Writes to standard error.
-func printError(_ text: String, terminator: String = "\n") {
-    FileHandle.standardError.write(Data((text + terminator).utf8))
-}

@@ -15,7 +15,7 @@ enum ControlCommands {
         switch exchange(line, globals: globals) {
         case .success(let reply):
             let (succeeded, message) = ControlProtocol.parseReply(reply)
-            if succeeded { print(message) } else { printError("dictation-station: \(message)") }
+            if succeeded { printReply(message) } else { printError("dictation-station: \(message)") }
             return succeeded ? CommandLineTool.Exit.success : CommandLineTool.Exit.failure
         case .failure(let failure):
             printError("dictation-station: \(describe(failure))")
@@ -32,7 +32,7 @@ enum ControlCommands {
         switch exchange(json ? "status --json" : "status", globals: globals) {
         case .success(let reply):
             let (succeeded, message) = ControlProtocol.parseReply(reply)
-            print(message)
+            printReply(message)
             return succeeded ? CommandLineTool.Exit.success : CommandLineTool.Exit.failure
         case .failure(.noStation):
             // Printed on standard output too, so a tmux status bar shows it.
@@ -42,6 +42,11 @@ enum ControlCommands {
             printError("dictation-station: \(describe(failure))")
             return CommandLineTool.Exit.failure
         }
+    }
+
+    /// The station's reply as it comes over the socket, made safe for the terminal like all output.
+    private static func printReply(_ message: String) {
+        if message.hasPrefix("{") { print(TerminalSafeJSON.escape(message)) } else { printText(message) }
     }
 
     static func socketPath(globals: GlobalOptions) -> URL {

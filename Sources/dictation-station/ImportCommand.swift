@@ -2,6 +2,7 @@ import Foundation
 import SQLiteStore
 import SphinxSpeech
 import StationCore
+import StationTUI
 
 /// `dictation-station import --session NAME [--locale LOCALE] FILE...`: turns recordings from a handheld
 /// recorder into reports, transcribed and stored, the audio copied into the data directory. A file that
@@ -34,7 +35,7 @@ enum ImportCommand {
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
         let log = FileStationLog(file: paths.logFile)
-        let database = try await StationDatabase.open(paths)
+        let database = try await CommandDatabase.open(paths, log: log)
         // Without --locale, the station's chosen locale, as for a new session.
         let chosen = try await database.setting(SettingKey.locale)
         let resolvedLocale = locale ?? chosen ?? TranscribeCommand.defaultLocale
@@ -53,7 +54,7 @@ enum ImportCommand {
         for outcome in outcomes {
             switch outcome.result {
             case .success(let report):
-                print("Imported \(outcome.file.path) as report \(report.id).")
+                printText("Imported \(SafeText.line(outcome.file.path)) as report \(report.id).")
             case .failure(let error):
                 failed = true
                 printError("dictation-station: \(outcome.file.path): \(error)")

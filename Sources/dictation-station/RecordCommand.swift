@@ -59,7 +59,7 @@ enum RecordCommand {
             // The next start after a crash: recordings a killed process left get valid headers.
             StationWiring.repairAbandonedRecordings(in: paths, lock: FileCaptureLock(paths: paths), log: SilentLog())
             // Without --source, the source chosen in the station.
-            if source == nil, let database = try? await StationDatabase.open(paths) {
+            if source == nil, let database = try? await CommandDatabase.open(paths) {
                 source = (try? await database.setting(SettingKey.captureSource)) ?? nil
             }
         }

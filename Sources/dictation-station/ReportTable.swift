@@ -1,7 +1,9 @@
 import Foundation
 import StationCore
+import StationTUI
 
-/// The report list as aligned columns: id, created, session, duration, status, first line.
+/// The report list as aligned columns: id, created, session, duration, status, first line. Names and
+/// text are made safe for the terminal first (one line each), so the columns are measured on what shows.
 enum ReportTable {
     static let sessionWidth = 28
 
@@ -17,9 +19,9 @@ enum ReportTable {
             lines.append(
                 row([
                     String(report.id).leftPadded(to: idWidth), ReportTimeFormat.minute(report.created, in: timeZone),
-                    report.sessionName.truncated(to: sessionWidth).padded(to: sessionWidth),
+                    SafeText.line(report.sessionName).truncated(to: sessionWidth).padded(to: sessionWidth),
                     ElapsedTimeFormat.string(for: report.audioDuration).leftPadded(to: 8),
-                    report.status.rawValue.padded(to: 6), report.firstLine,
+                    report.status.rawValue.padded(to: 6), SafeText.line(report.firstLine),
                 ]))
         }
         return lines.joined(separator: "\n") + "\n"

@@ -22,23 +22,27 @@ enum ReportsCommand {
         let paths = StationPaths.resolve(
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
-        let database = try await StationDatabase.open(paths)
+        let database = try await CommandDatabase.open(paths)
         switch action {
         case .list(let search, let json):
             try await list(database, search: search, json: json)
         case .show(let id):
             let report = try await existing(id, in: database)
             let revisions = try await database.revisions(id: id)
-            print(ReportExport.text(report, revisions: revisions, timeZone: .current), terminator: "")
+            printText(ReportExport.text(report, revisions: revisions, timeZone: .current), terminator: "")
         case .delete(let id):
             let report = try await existing(id, in: database)
             try await database.delete(id: id)
-            print("Deleted report \(id)\(report.audioFile == nil ? "" : " and its audio").")
+            printText("Deleted report \(id)\(report.audioFile == nil ? "" : " and its audio").")
         case .export(let id, let format):
             let report = try await existing(id, in: database)
             let revisions = try await database.revisions(id: id)
             let data = try ReportExport.export(report, revisions: revisions, as: format, timeZone: .current)
-            print(String(decoding: data, as: UTF8.self), terminator: "")
+            if format == .text {
+                printText(String(decoding: data, as: UTF8.self), terminator: "")
+            } else {
+                printJSON(data)
+            }
         }
         return CommandLineTool.Exit.success
     }
@@ -92,11 +96,11 @@ enum ReportsCommand {
             if next.count < page { break }
         }
         if json {
-            print(String(decoding: try ReportExport.jsonList(reports), as: UTF8.self), terminator: "")
+            printJSON(try ReportExport.jsonList(reports))
         } else if reports.isEmpty {
-            print(search.map { "No reports match \"\($0)\"." } ?? "No reports yet.")
+            printText(search.map { "No reports match \"\($0)\"." } ?? "No reports yet.")
         } else {
-            print(ReportTable.render(reports, timeZone: .current), terminator: "")
+            printText(ReportTable.render(reports, timeZone: .current), terminator: "")
         }
     }
 }

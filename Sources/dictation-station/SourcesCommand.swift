@@ -1,6 +1,7 @@
 import Foundation
 import PulseCapture
 import StationCore
+import StationTUI
 
 /// `dictation-station sources`: the capture sources, one a line: a star for the default, the name
 /// (what `--source` takes) and the description, separated by tabs.
@@ -13,7 +14,9 @@ enum SourcesCommand {
         switch listing {
         case .success(let sources):
             for source in sources {
-                print("\(source.isDefault ? "*" : " ")\t\(source.name)\t\(source.description)")
+                print(
+                    "\(source.isDefault ? "*" : " ")\t\(SafeText.line(source.name))\t\(SafeText.line(source.description))"
+                )
             }
             return CommandLineTool.Exit.success
         case .failure(let error):

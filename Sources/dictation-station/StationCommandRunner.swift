@@ -18,7 +18,7 @@ enum StationCommandRunner {
         do {
             try paths.createDirectories()
         } catch {
-            printError("dictation-station: cannot create the data directory \(paths.dataDirectory.path): \(error)")
+            printError("dictation-station: the data directory \(paths.dataDirectory.path) cannot be used: \(error)")
             return CommandLineTool.Exit.failure
         }
         let clock = SystemClock()

@@ -27,7 +27,7 @@ struct StationPorts {
 enum StationWiring {
     @MainActor
     static func ports(paths: StationPaths, globals: GlobalOptions, log: any StationLog) async throws -> StationPorts {
-        let database = try await StationDatabase.open(paths)
+        let database = try await CommandDatabase.open(paths, log: log)
         let installer = try ModelWiring.installer(globals: globals, paths: paths)
         let captureLock = FileCaptureLock(paths: paths)
         let sources = PulseSourceChoice(

@@ -1,6 +1,7 @@
 import Foundation
 import SphinxSpeech
 import StationCore
+import StationTUI
 
 /// `dictation-station transcribe [--locale LOCALE] [--tsv] FILE...`: prints each recording's transcript.
 /// All files share one loaded decoder; a file that fails is reported and the others still done.
@@ -45,10 +46,10 @@ enum TranscribeCommand {
             do {
                 let transcription = try await transcriber.transcribe(file: URL(fileURLWithPath: file), locale: locale)
                 if tsv {
-                    print("\(escaped(file))\t\(escaped(transcription.text))")
+                    print("\(tsvField(file))\t\(tsvField(transcription.text))")
                 } else {
-                    if files.count > 1 { print("== \(file) ==") }
-                    print(transcription.text)
+                    if files.count > 1 { printText("== \(SafeText.line(file)) ==") }
+                    printText(transcription.text)
                 }
             } catch {
                 failed = true
@@ -56,11 +57,5 @@ enum TranscribeCommand {
             }
         }
         return failed ? CommandLineTool.Exit.failure : CommandLineTool.Exit.success
-    }
-
-    /// Keeps a TSV field on one line: backslash, tab and line breaks are written as escapes.
-    static func escaped(_ field: String) -> String {
-        field.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\t", with: "\\t")
-            .replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\r", with: "\\r")
     }
 }

@@ -69,6 +69,65 @@ struct ControlSocketTests {
         }
     }
 
+    /// Connects and sends `line` (when given) without ever reading the reply.
+    nonisolated static func rudeClient(_ path: URL, sending line: String?) throws -> Int32 {
+        let fd = try UnixSocket.connect(to: path.path)
+        if let line { UnixSocket.writeAll(fd, line + "\n") }
+        return fd
+    }
+
+    @Test("clients that close before reading their reply neither end nor stall the process")
+    func clientsGoneBeforeTheReply() async throws {
+        try await withServer { fixture, path in
+            try fixture.station.createSession(named: "Room 12")
+            // From another thread, as from other processes: the replies need the main actor.
+            try await Task.detached {
+                for _ in 0..<20 { close(try Self.rudeClient(path, sending: "status")) }
+            }.value
+            // Without MSG_NOSIGNAL the reply to a closed client raised SIGPIPE and ended this process.
+            #expect(try await Self.send("status", to: path) == "ok IDLE Room 12")
+        }
+    }
+
+    @Test("idle clients that never send do not hold up a command")
+    func idleClients() async throws {
+        try await withServer { _, path in
+            // Served one after another, each idle client held the socket for its 2 s read timeout, so a
+            // command behind four of them found no answer within its 5 s.
+            let idle = try (0..<4).map { _ in try Self.rudeClient(path, sending: nil) }
+            defer { idle.forEach { close($0) } }
+            #expect(try await Self.send("status", to: path) == "ok IDLE")
+        }
+    }
+
+    @Test("more idle clients than are served at once only delay a command, and the station goes on")
+    func manyIdleClients() async throws {
+        try await withServer { _, path in
+            let idle = try (0..<(ControlServer.maximumClients + 4)).map { _ in
+                try Self.rudeClient(path, sending: nil)
+            }
+            defer { idle.forEach { close($0) } }
+            #expect(try await Self.send("status", to: path) == "ok IDLE")
+        }
+    }
+
+    @Test("a client sending one byte at a time is cut off after its time, not served forever")
+    func slowClient() async throws {
+        try await withServer { _, path in
+            let fd = try Self.rudeClient(path, sending: nil)
+            defer { close(fd) }
+            let reply = await Task.detached { () -> String? in
+                for byte in "status".utf8 {
+                    UnixSocket.writeAll(fd, String(UnicodeScalar(byte)))
+                    usleep(600_000)
+                }
+                return UnixSocket.readLine(fd, within: 5)
+            }.value
+            // 6 bytes at 0.6 s take 3.6 s, longer than a client's 2 s: the server hangs up unanswered.
+            #expect(reply == nil)
+        }
+    }
+
     @Test("without a station, the client says so")
     func noStation() async throws {
         let path = Self.temporaryPath()

@@ -25,6 +25,12 @@ struct TextSafetyTests {
         #expect(SafeText.lines("one\ntwo\u{1B}\n") == ["one", "two␛", ""])
     }
 
+    @Test("text for the command line keeps line breaks and tabs; a carriage return becomes visible")
+    func commandLineText() {
+        #expect(SafeText.text("a\tb\nc\r\u{1B}[2Jd\u{202E}") == "a\tb\nc␍␛[2Jd\u{FFFD}")
+        #expect(SafeText.isUnsafe("\u{9B}") && SafeText.isUnsafe("\n") && !SafeText.isUnsafe("é"))
+    }
+
     @Test(
         "characters take their display width",
         arguments: [

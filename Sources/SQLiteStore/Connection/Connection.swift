@@ -7,10 +7,12 @@ final class Connection {
     let handle: OpaquePointer
     private var statements: [String: Statement] = [:]
 
-    /// Opens (creating when missing) the database file at `path`.
+    /// Opens (creating when missing) the database file at `path`; a symbolic link there is refused.
     init(path: String) throws(SQLiteError) {
         var handle: OpaquePointer?
-        let flags = SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+        let flags =
+            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+            | SQLITE_OPEN_NOFOLLOW
         let code = sqlite3_open_v2(path, &handle, flags, nil)
         guard let handle else { throw SQLiteError(code: code, message: "cannot allocate a connection") }
         do {

@@ -15,6 +15,8 @@ enum Migrator {
     /// Runs every missing migration in one write transaction; another process opening the same
     /// database at the same time waits, then finds it migrated.
     static func migrate(_ connection: Connection, path: String) throws {
+        // A database already at this version needs no write lock, so opening it never waits for a writer.
+        guard try version(of: connection) < Schema.latestVersion else { return }
         try connection.writeTransaction {
             let current = try version(of: connection)
             try refuseNewer(current, path: path)

@@ -25,7 +25,7 @@ public final class FileCaptureLock: CaptureLocking, @unchecked Sendable {
                 return true
             }
             try PrivateFile.create(path)
-            let descriptor = open(path, O_RDWR | O_CLOEXEC)
+            let descriptor = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
             guard descriptor >= 0 else { throw POSIXFailure(operation: "open", path: path, code: errno) }
             // LOCK_NB: a second station must be told at once, not wait for the recording to end.
             while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {

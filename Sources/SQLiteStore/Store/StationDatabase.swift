@@ -24,30 +24,38 @@ public final class StationDatabase: @unchecked Sendable {
     }
 
     /// Opens the database under `paths` (creating it, private to the user), migrating it to this
-    /// build's schema; a database written by a newer build is refused and left untouched.
-    public static func open(_ paths: StationPaths) async throws -> StationDatabase {
+    /// build's schema; a database written by a newer build is refused and left untouched. While another
+    /// process holds a lock the opening needs, it waits as long as that takes, and after a while tells
+    /// `whileWaiting` what it waits for.
+    public static func open(
+        _ paths: StationPaths, whileWaiting: (@Sendable (String) -> Void)? = nil
+    ) async throws -> StationDatabase {
         try paths.createDirectories()
         return try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
-                continuation.resume(with: Result { try openNow(paths) })
+                continuation.resume(with: Result { try openNow(paths, wait: LockWait(announce: whileWaiting)) })
             }
         }
     }
 
-    private static func openNow(_ paths: StationPaths) throws -> StationDatabase {
+    private static func openNow(_ paths: StationPaths, wait: LockWait) throws -> StationDatabase {
         let path = paths.database.path
         try PrivateFile.create(path)
         let connection = try Connection(path: path)
         do {
+            // Short waits inside libsqlite3, so that a long one is announced; the usual timeout after.
+            try connection.setBusyTimeout(milliseconds: LockWait.tryMilliseconds)
+            try wait.run(path: path) {
+                // Read the version before changing anything, so a newer database stays untouched.
+                try Migrator.refuseNewer(try Migrator.version(of: connection), path: path)
+                let mode = try connection.enableWriteAheadLog(timeoutMilliseconds: LockWait.tryMilliseconds)
+                guard mode.lowercased() == "wal" else { throw StoreOpenError.walUnavailable(path: path, mode: mode) }
+                try connection.execute("PRAGMA foreign_keys = ON")
+                // FULL: every commit reaches the disk before `add` returns, so a power cut loses no report.
+                try connection.execute("PRAGMA synchronous = FULL")
+                try Migrator.migrate(connection, path: path)
+            }
             try connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
-            // Read the version before changing anything, so a newer database stays untouched.
-            try Migrator.refuseNewer(try Migrator.version(of: connection), path: path)
-            let mode = try connection.enableWriteAheadLog(timeoutMilliseconds: busyTimeoutMilliseconds)
-            guard mode.lowercased() == "wal" else { throw StoreOpenError.walUnavailable(path: path, mode: mode) }
-            try connection.execute("PRAGMA foreign_keys = ON")
-            // FULL: every commit reaches the disk before `add` returns, so a power cut loses no report.
-            try connection.execute("PRAGMA synchronous = FULL")
-            try Migrator.migrate(connection, path: path)
         } catch let error as SQLiteError where error.isNotADatabase {
             throw StoreOpenError.notADatabase(path: path)
         }

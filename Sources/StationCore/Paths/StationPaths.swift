@@ -33,6 +33,17 @@ public struct StationPaths: Sendable, Equatable {
     public var logFile: URL { dataDirectory.appendingPathComponent("station.log") }
     /// Held (flock) by the one station process that captures.
     public var captureLock: URL { dataDirectory.appendingPathComponent("capture.lock") }
+    /// Reports exported from the screen, as text and JSON.
+    public var exportsDirectory: URL { dataDirectory.appendingPathComponent("exports", isDirectory: true) }
+
+    /// The files the station keeps at the top of the data directory (the database with its WAL and
+    /// shared memory, the log, the capture lock).
+    public var ownFiles: [URL] {
+        [
+            database, URL(fileURLWithPath: database.path + "-wal"), URL(fileURLWithPath: database.path + "-shm"),
+            logFile, captureLock,
+        ]
+    }
 
     /// The file a new recording of a session goes to.
     public func newAudioFile(for session: SessionID, at time: Date) -> URL {
@@ -40,12 +51,16 @@ public struct StationPaths: Sendable, Equatable {
         return audioDirectory.appendingPathComponent("\(session.rawValue)-\(stamp).wav")
     }
 
-    /// Creates the data, audio and models directories, private to the user (0700).
+    /// Makes the data directory ready and private: creates it and its audio and models folders (0700),
+    /// refuses (`DataDirectoryError`) when one of the station's own files or folders inside it is a
+    /// symbolic link, and tightens those found readable by others (folders 0700, files 0600). The data
+    /// directory itself may be a link the administrator made, onto an encrypted volume for example.
     public func createDirectories() throws {
-        for directory in [dataDirectory, audioDirectory, modelsDirectory] {
-            try FileManager.default.createDirectory(
-                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
-        }
+        try FileManager.default.createDirectory(
+            at: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: dataDirectory.path)
+        for directory in [audioDirectory, modelsDirectory] { try PrivateEntry.directory(directory, create: true) }
+        try PrivateEntry.directory(exportsDirectory, create: false)
+        for file in ownFiles { try PrivateEntry.fileIfPresent(file) }
     }
 }

@@ -9,6 +9,11 @@ public final class FileStationLog: StationLog, @unchecked Sendable {
     public init(file: URL, clock: any StationClock = SystemClock()) {
         self.clock = clock
         let path = file.path
+        // A link in its place would send the log elsewhere: then there is no log (start-up refuses it).
+        guard !PrivateEntry.isLink(file) else {
+            handle = nil
+            return
+        }
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }

@@ -62,8 +62,9 @@ public enum ControlClient {
         guard let fd = try? UnixSocket.connect(to: path.path) else { throw .noStation(path: path.path) }
         defer { close(fd) }
         UnixSocket.setTimeout(fd, seconds: 5)
-        UnixSocket.writeAll(fd, line + "\n")
-        guard let reply = UnixSocket.readLine(fd) else { throw .noAnswer }
+        guard UnixSocket.writeAll(fd, line + "\n"), let reply = UnixSocket.readLine(fd, within: 5) else {
+            throw .noAnswer
+        }
         return reply
     }
 }

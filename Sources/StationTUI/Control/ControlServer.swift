@@ -3,8 +3,18 @@ import StationCore
 
 /// The station's control socket: one command line per connection, answered with one line, so a foot
 /// pedal or a hotkey tool drives the station through the same code as the keys.
+///
+/// No client can stall or end the station: each is served on its own thread, at most
+/// `maximumClients` at once (more wait in the listen backlog), with `clientSeconds` in all to send its
+/// line; a client gone before its reply costs nothing (the write cannot raise SIGPIPE).
 public final class ControlServer: @unchecked Sendable {
+    /// How many clients are served at once.
+    public static let maximumClients = 8
+    /// How long a client has to send its command line.
+    public static let clientSeconds = 2.0
+
     public let path: URL
+    private let slots = DispatchSemaphore(value: maximumClients)
     private let handler: @MainActor @Sendable (String) -> String
     private let lock = NSLock()
     private var listener: Int32 = -1
@@ -46,7 +56,7 @@ public final class ControlServer: @unchecked Sendable {
             }
         }
         umask(previousMask)
-        guard bound == 0, listen(fd, 8) == 0 else {
+        guard bound == 0, listen(fd, 32) == 0 else {
             let code = errno
             close(fd)
             throw UnixSocket.Failure(call: "bind \(path.path)", code: code)
@@ -75,23 +85,31 @@ public final class ControlServer: @unchecked Sendable {
     private func acceptLoop(_ fd: Int32) {
         defer { close(fd) }
         while !isStopped {
+            slots.wait()
             let client = accept(fd, nil, nil)
             if client < 0 {
+                slots.signal()
                 if errno == EINTR { continue }
                 return
             }
             if isStopped {
+                slots.signal()
                 close(client)
                 return
             }
-            serve(client)
-            close(client)
+            let thread = Thread { [self] in
+                serve(client)
+                close(client)
+                slots.signal()
+            }
+            thread.name = "dictation-station control client"
+            thread.start()
         }
     }
 
     private func serve(_ client: Int32) {
-        UnixSocket.setTimeout(client, seconds: 2)
-        guard let line = UnixSocket.readLine(client) else { return }
+        UnixSocket.setTimeout(client, seconds: Int(Self.clientSeconds))
+        guard let line = UnixSocket.readLine(client, within: Self.clientSeconds) else { return }
         let reply = ReplyBox(String?.none)
         let done = DispatchSemaphore(value: 0)
         let handler = handler
@@ -99,6 +117,7 @@ public final class ControlServer: @unchecked Sendable {
             reply.withLock { $0 = handler(line) }
             done.signal()
         }
+        // No time limit here: the command is being carried out, and the reply must say how it went.
         done.wait()
         UnixSocket.writeAll(client, (reply.withLock { $0 } ?? "error no answer") + "\n")
     }

@@ -52,26 +52,43 @@ enum UnixSocket {
         _ = setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
     }
 
-    /// Reads up to the first line break, the end, or `limit` bytes.
-    static func readLine(_ fd: Int32, limit: Int = 4096) -> String? {
+    /// Reads up to the first line break, the end, or `limit` bytes, giving up (nil) once `seconds` have
+    /// passed in all: a peer that sends one byte at a time cannot hold the reader longer than that.
+    static func readLine(_ fd: Int32, within seconds: Double, limit: Int = 4096) -> String? {
+        let clock = ContinuousClock()
+        let deadline = clock.now + .milliseconds(Int64(seconds * 1000))
         var data = [UInt8]()
-        var byte: UInt8 = 0
+        var buffer = [UInt8](repeating: 0, count: 512)
         while data.count < limit {
-            let count = read(fd, &byte, 1)
+            let remaining = deadline - clock.now
+            guard remaining > .zero else { return nil }
+            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let waited = poll(&ready, 1, Int32(remaining / .milliseconds(1)) + 1)
+            if waited < 0 && errno != EINTR { return nil }
+            if waited <= 0 { continue }
+            let count = read(fd, &buffer, min(buffer.count, limit - data.count))
+            if count < 0 && errno == EINTR { continue }
             if count <= 0 { break }
-            if byte == 10 { return String(decoding: data, as: UTF8.self) }
-            data.append(byte)
+            if let newline = buffer[..<count].firstIndex(of: 10) {
+                return String(decoding: data + buffer[..<newline], as: UTF8.self)
+            }
+            data += buffer[..<count]
         }
         return data.isEmpty ? nil : String(decoding: data, as: UTF8.self)
     }
 
-    static func writeAll(_ fd: Int32, _ text: String) {
+    /// Writes all of `text`; a peer that has gone away ends the write with EPIPE instead of raising
+    /// SIGPIPE, which would end the whole station (MSG_NOSIGNAL).
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ text: String) -> Bool {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if written <= 0 { return }
+            let written = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return false }
             offset += written
         }
+        return true
     }
 }
