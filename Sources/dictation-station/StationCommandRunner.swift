@@ -61,13 +61,23 @@ enum StationCommandRunner {
             log.log(.error, "restoring sessions failed: \(error)")
             station.notifier.error("The saved sessions could not be read; new dictations still work.")
         }
+        let workTypes: WorkTypes
+        do {
+            workTypes = try WorkTypes.load(from: ConfigPaths.workTypes(environment: environment))
+        } catch {
+            // A broken clinic list must not stop dictating: the built-in types stand in, and it says so.
+            log.log(.warning, "work types: \(error)")
+            station.notifier.warning("\(error) The built-in work types are used.")
+            workTypes = .builtIn
+        }
         let (installStatus, statusUpdates) = AsyncStream.makeStream(of: String?.self)
         let services = ScreenServices(
             reports: ports.database, settings: ports.database,
             locales: InstallerCatalog(installer: ports.installer, choice: locales, status: statusUpdates),
             sources: ports.sources, player: ports.player,
             exportDirectory: paths.dataDirectory.appendingPathComponent("exports"),
-            editingDirectory: paths.dataDirectory.appendingPathComponent("editing"), clock: clock)
+            editingDirectory: paths.dataDirectory.appendingPathComponent("editing"), clock: clock,
+            workTypes: workTypes, editLocks: FileReportEditLocks(paths: paths))
         let model = ScreenModel(station: station, services: services)
         let watches = [
             Task { @MainActor in

@@ -23,8 +23,9 @@ struct ListLayoutTests {
 
     @Test(
         "the session column grows with the width and the first line takes the rest",
-        // At 200 columns the room (67) is wider than the name: the column is as wide as the name.
-        arguments: [(80, 19), (120, 35), (200, 0)])
+        // Beside the patient, author and type columns: at 200 columns the room (48) is wider than the name,
+        // so the column is as wide as the name.
+        arguments: [(80, 15), (120, 22), (200, 0)])
     func widths(columns: Int, session: Int) async throws {
         let line = try await row(columns: columns)
         let fit = TextFit()
@@ -38,9 +39,21 @@ struct ListLayoutTests {
 
     @Test("short names keep the column narrow: the text gets the room")
     func shortNames() {
-        let columns = ReportColumns(width: 198, names: ["Room 1", "Room 22"], fit: TextFit())
-        #expect(columns == ReportColumns(session: 12, showsStatus: true))
-        #expect(ReportColumns(width: 60, names: [Self.name], fit: TextFit()).showsStatus == false)
+        func report(_ name: String) -> Report {
+            Report(
+                id: 1, sessionName: name, locale: "en-US", created: Date(), audioDuration: .seconds(3), audioFile: nil,
+                originalText: "", text: "", status: .draft)
+        }
+        let columns = ReportColumns(
+            width: 198, reports: [report("Room 1"), report("Room 22")], types: .builtIn, fit: TextFit())
+        // "unknown author" (14) and "Progress note" (13) are the longest author and type shown.
+        #expect(
+            columns
+                == ReportColumns(
+                    patient: 10, session: 12, author: 14, workType: 13, showsDuration: true, showsStatus: true))
+        #expect(
+            ReportColumns(width: 60, reports: [report(Self.name)], types: .builtIn, fit: TextFit()).showsStatus == false
+        )
     }
 
     @Test("at 80×24 the lists say how many rows are above and below")
@@ -51,7 +64,8 @@ struct ListLayoutTests {
         var grid = harness.render()
         let sessions = harness.model.layout.sessions
         let hidden = 5 - ScreenLayout.listRows(in: sessions)
-        #expect(grid.line(sessions.row).contains("↑ \(hidden) more"), "the last session is selected, the first ones above")
+        #expect(
+            grid.line(sessions.row).contains("↑ \(hidden) more"), "the last session is selected, the first ones above")
         let reports = harness.model.layout.reports
         let shown = ScreenLayout.listRows(in: reports)
         #expect(grid.line(reports.bottom - 1).contains("↓ \(30 - shown) more"))

@@ -14,14 +14,15 @@ final class ScreenHarness {
 
     init(
         rows: Int = 30, columns: Int = 120, locales: (any LocaleCatalog)? = nil,
-        sources: (any CaptureSourceChoosing)? = nil, player: (any AudioPlaying)? = nil
+        sources: (any CaptureSourceChoosing)? = nil, player: (any AudioPlaying)? = nil, author: String? = nil,
+        editLocks: any ReportEditLocking = ProcessLocalEditLocks()
     ) {
-        fixture = StationFixture()
+        fixture = StationFixture(author: author)
         exportDirectory = FileManager.default.temporaryDirectory.appendingPathComponent("ds-tui-\(UUID().uuidString)")
         let services = ScreenServices(
             reports: fixture.reports, settings: fixture.sessionStore, locales: locales, sources: sources,
             player: player,
-            exportDirectory: exportDirectory, clock: fixture.clock)
+            exportDirectory: exportDirectory, clock: fixture.clock, editLocks: editLocks)
         model = ScreenModel(station: fixture.station, services: services)
         model.resize(rows: rows, columns: columns)
         let lives = lives

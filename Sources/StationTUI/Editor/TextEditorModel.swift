@@ -44,8 +44,10 @@ public struct TextEditorModel: Sendable, Equatable {
 
     private enum EditKind: Equatable { case typing, deleting, other }
 
-    public init(text: String) {
-        original = text
+    /// `original` is what `isDirty` compares with (the text itself unless given: a text edited elsewhere
+    /// and brought back into this editor is dirty).
+    public init(text: String, original: String? = nil) {
+        self.original = original ?? text
         lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
         if lines.isEmpty { lines = [[]] }
     }

@@ -13,9 +13,9 @@ enum DialogView {
             let after = inner.text(" Yes   ", row: inner.area.height - 1, column: choices, role: .dialog)
             let no = inner.text("n Esc", row: inner.area.height - 1, column: after, role: .keyName)
             inner.text(" No", row: inner.area.height - 1, column: no, role: .dialog)
-        case .input(let title, let field, _, let error):
+        case .input(let title, let field, let purpose, let error):
             let inner = frame(title, height: error == nil ? 5 : 6, width: width, in: writer)
-            inner.text("Name:", row: 0, column: 1, role: .dialog)
+            inner.text(label(purpose), row: 0, column: 1, role: .dialog)
             let fieldWidth = inner.area.width - 2
             inner.text(String(repeating: " ", count: fieldWidth), row: 1, column: 1, role: .input)
             let characters = field.lines[0]
@@ -30,7 +30,7 @@ enum DialogView {
             inner.text(String(characters[skip...]), row: 1, column: 1, role: .input, width: fieldWidth)
             inner.cursor(row: 1, column: 1 + shown)
             if let error { inner.text(error, row: 2, column: 1, role: .error) }
-            inner.text("Enter accepts · Esc cancels", row: inner.area.height - 1, column: 1, role: .dim)
+            inner.text(hint(purpose), row: inner.area.height - 1, column: 1, role: .dim)
         case .picker(let title, let options, let selection, _):
             let height = min(area.height - 2, options.count + 2)
             let inner = frame(title, height: height, width: width, in: writer)
@@ -49,6 +49,24 @@ enum DialogView {
                 inner.text(option.label, row: row, column: 1, role: role, width: inner.area.width - detailWidth - 3)
                 inner.text(option.detail, row: row, column: inner.area.width - detailWidth - 1, role: role)
             }
+        }
+    }
+
+    /// What the field asks for.
+    static func label(_ purpose: InputPurpose) -> String {
+        switch purpose {
+        case .newSession, .rename: "Name:"
+        case .patientName: "Patient's name:"
+        case .patientIdentifier(_, let name): "Identifier (MRN) of \(name ?? "the patient"):"
+        case .amendmentReason: "Why does the signed report change?"
+        }
+    }
+
+    static func hint(_ purpose: InputPurpose) -> String {
+        switch purpose {
+        case .newSession: "Enter creates · Tab: patient, type, priority · Esc cancels"
+        case .rename, .amendmentReason: "Enter accepts · Esc cancels"
+        case .patientName, .patientIdentifier: "Enter accepts (empty: none) · Esc keeps the session as it is"
         }
     }
 

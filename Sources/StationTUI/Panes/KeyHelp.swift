@@ -38,7 +38,9 @@ public enum KeyHelp {
                 "Enter", "Send", "Send the paused dictation to be transcribed", applies: session?.canSend == true),
             KeyBinding(
                 "d", "Discard", "Discard the paused dictation (asks first)", applies: session?.canDiscard == true),
-            KeyBinding("F2 n", "New", "Make a new session"),
+            KeyBinding("F2 n", "New", "Make a new session (then its patient, work type and priority)"),
+            KeyBinding(
+                "i", "Patient", "Set the selected session's patient, work type and priority", applies: session != nil),
             KeyBinding("F4 r", "Rename", "Rename the selected session", applies: session != nil),
             KeyBinding("F8 Del", "Delete", "Delete the selected session (asks first)", applies: session != nil),
             KeyBinding("F5 l", "Locale", "Choose the locale of new sessions"),
@@ -58,8 +60,15 @@ public enum KeyHelp {
             KeyBinding("e", "Edit", "Edit the report's text here", applies: has),
             KeyBinding("E", "$EDITOR", "Edit the report's text in $EDITOR", applies: has),
             KeyBinding("p", "Play", "Play the report's audio", applies: has),
+            KeyBinding(
+                "S", "Sign", "Sign the report as you (asks first)",
+                applies: has && model.selectedReport?.status.isSigned == false),
             KeyBinding("x", "Export", "Export the report as text and JSON", applies: has),
-            KeyBinding("F3 /", "Search", "Search the reports"),
+            KeyBinding("F3 /", "Search", "Search the reports (text, session, patient name and id)"),
+            KeyBinding("m", model.filters.mine ? "All authors" : "Mine", "Show only your reports, or all again"),
+            KeyBinding(
+                "u", model.filters.unsigned ? "Signed too" : "Unsigned", "Show only unsigned reports, or all again"),
+            KeyBinding("!", model.filters.urgent ? "Any priority" : "Urgent", "Show only urgent reports, or all again"),
             KeyBinding("↑↓ PgUp PgDn", "Move", "Move in the list", applies: false),
             KeyBinding("Space", "Record", "Record, pause or resume the selected session"),
             KeyBinding("Tab", "Sessions", "Switch to the sessions list"),
@@ -78,6 +87,7 @@ public enum KeyHelp {
             KeyBinding(
                 "p", playing ? (view.playback == .playing ? "Pause" : "Resume") : "Play", "Play or pause the audio"),
             KeyBinding("← →", "±5 s", "Skip back or forward five seconds", applies: playing),
+            KeyBinding("S", "Sign", "Sign the report as you (asks first)", applies: !view.report.status.isSigned),
             KeyBinding("x", "Export", "Export as text and JSON"),
             KeyBinding("Space", "Record", "Record, pause or resume the selected session", applies: false),
             KeyBinding("↑↓ PgUp PgDn", "Scroll", "Scroll the text", applies: false),
@@ -110,8 +120,14 @@ public enum KeyHelp {
                 KeyBinding("y", "Yes", "Do it (only y does: Enter and Esc keep things as they are)"),
                 KeyBinding("n Esc Enter", "No", "Leave things as they are"),
             ]
-        case .input:
-            [KeyBinding("Enter", "OK", "Accept the name"), KeyBinding("Esc", "Cancel", "Close without changes")]
+        case .input(_, _, let purpose, _):
+            [
+                KeyBinding("Enter", "OK", "Accept what is typed"),
+                KeyBinding(
+                    "Tab", "Patient…", "Make the session, then set its patient, work type and priority",
+                    applies: purpose == .newSession),
+                KeyBinding("Esc", "Cancel", "Close without changes"),
+            ]
         case .picker:
             [
                 KeyBinding("↑↓", "Move", "Move in the list"), KeyBinding("Enter", "Choose", "Choose the entry"),

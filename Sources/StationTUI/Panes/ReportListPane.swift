@@ -1,14 +1,13 @@
 import Foundation
 import StationCore
 
-/// The reports, newest first: time, session, duration, status and first line; the search above them.
+/// The reports, urgent first and then newest first: urgent mark, time, patient, session, author, type,
+/// duration, status and first line (as many as the width allows); the search and the filters above them.
 @MainActor
 enum ReportListPane {
     static func draw(_ model: ScreenModel, into writer: CanvasWriter) {
         let focused = model.focus == .reports
-        var title = "Reports"
-        if !model.searchQuery.isEmpty || model.searchField != nil { title += " matching \"\(model.searchQuery)\"" }
-        let inner = writer.box(title: title, titleRole: focused ? .focusedHeading : .heading)
+        let inner = writer.box(title: title(model), titleRole: focused ? .focusedHeading : .heading)
         var top = 0
         if let field = model.searchField {
             let start = inner.text("Search: ", row: 0, role: .heading)
@@ -19,15 +18,19 @@ enum ReportListPane {
         }
         guard !model.reports.isEmpty else {
             let message =
-                model.searchQuery.isEmpty
+                model.searchQuery.isEmpty && model.filters.words.isEmpty
                 ? "No reports yet. Record, pause (Space) and send (Enter) a dictation."
-                : "No report matches. Esc clears the search."
+                : model.searchQuery.isEmpty
+                    ? "No report passes the filters (m mine, u unsigned, ! urgent toggle them)."
+                    : "No report matches. Esc clears the search."
             inner.text(message, row: top, role: .dim)
             return
         }
         let visible = max(0, inner.area.height - top)
-        let shownReports = model.reports.dropFirst(model.reportsTop).prefix(visible)
-        let columns = ReportColumns(width: inner.area.width, names: shownReports.map(\.sessionName), fit: inner.fit)
+        let shownReports = Array(model.reports.dropFirst(model.reportsTop).prefix(visible))
+        let columns = ReportColumns(
+            width: inner.area.width, reports: shownReports, types: model.services.workTypes, fit: inner.fit)
+        let search = SearchMatch(model.searchQuery)
         writer.scrollMarks(above: model.reportsTop, below: model.reports.count - model.reportsTop - visible)
         for row in top..<inner.area.height {
             let index = model.reportsTop + row - top
@@ -36,14 +39,59 @@ enum ReportListPane {
             let selected = index == model.reportSelection
             let role: StyleRole = selected && focused ? .selection : selected ? .heading : .normal
             inner.fill(row: row, role: role)
-            let fit = inner.fit
-            var line = timestamp(report.created) + "  "
-            line += fit.pad(SafeText.line(report.sessionName), to: columns.session) + "  "
-            line += fit.padLeft(ElapsedTimeFormat.string(for: report.audioDuration), to: 5) + "  "
-            if columns.showsStatus { line += fit.pad(report.status.rawValue, to: 5) + "  " }
-            line += SafeText.line(report.firstLine)
-            inner.text(line, row: row, role: role)
+            drawRow(
+                report, columns: columns, search: search, types: model.services.workTypes, row: row, role: role,
+                in: inner)
         }
+    }
+
+    /// "Reports · mine · urgent matching "jans"".
+    static func title(_ model: ScreenModel) -> String {
+        var title = (["Reports"] + model.filters.words).joined(separator: " · ")
+        if !model.searchQuery.isEmpty || model.searchField != nil { title += " matching \"\(model.searchQuery)\"" }
+        return title
+    }
+
+    private static func drawRow(
+        _ report: Report, columns: ReportColumns, search: SearchMatch, types: WorkTypes, row: Int, role: StyleRole,
+        in inner: CanvasWriter
+    ) {
+        let fit = inner.fit
+        if report.properties.priority == .urgent {
+            inner.text("!", row: row, role: role == .selection ? .selection : .error)
+        }
+        var column = ReportColumns.mark
+        /// Writes one cell padded to `width` (the last one runs to the border), its search matches marked.
+        func cell(_ raw: String, width: Int?, highlight: Bool = false) {
+            let text = SafeText.line(raw)
+            let shown = width.map { fit.pad(text, to: $0) } ?? text
+            let end = inner.text(shown, row: row, column: column, role: role)
+            if highlight, !search.isEmpty {
+                let visible = Array(fit.truncate(shown, to: max(0, inner.area.width - column)))
+                for range in search.ranges(in: String(visible)) where range.upperBound <= visible.count {
+                    // The ellipsis of a cut cell is never part of a match.
+                    let match = String(visible[range]).replacingOccurrences(of: "…", with: "")
+                    let start = column + fit.width(String(visible[..<range.lowerBound]))
+                    inner.text(match, row: row, column: start, role: .match)
+                }
+            }
+            column = width.map { column + $0 + 2 } ?? end
+        }
+        cell(timestamp(report.created), width: 11)
+        if columns.patient > 0 { cell(ReportColumns.patientText(report), width: columns.patient, highlight: true) }
+        cell(report.sessionName, width: columns.session, highlight: true)
+        if columns.author > 0 { cell(report.authorName, width: columns.author) }
+        if columns.workType > 0 { cell(types.type(report.properties.workType).display, width: columns.workType) }
+        if columns.showsDuration {
+            cell(fit.padLeft(ElapsedTimeFormat.string(for: report.audioDuration), to: 5), width: 5)
+        }
+        if columns.showsStatus { cell(report.status.rawValue, width: 9) }
+        // A match beyond the first line is what the person looks for: that line is shown instead.
+        var line = report.firstLine
+        if !search.isEmpty, search.ranges(in: line).isEmpty, let matching = search.firstMatchingLine(of: report.text) {
+            line = "… " + matching
+        }
+        cell(line, width: nil, highlight: true)
     }
 
     /// Made once: a formatter is costly to build, and the list draws many rows per frame.
@@ -55,27 +103,4 @@ enum ReportListPane {
     }()
 
     static func timestamp(_ date: Date) -> String { formatter.string(from: date) }
-}
-
-/// The report list's columns for a width: time, duration and status are fixed; the session column grows
-/// with the terminal (up to two fifths of what is left, never wider than the longest name shown, at
-/// least 12), and the first line of text takes the rest.
-struct ReportColumns: Equatable {
-    var session: Int
-    var showsStatus: Bool
-
-    static let fixed = 11 + 2 + 5 + 2
-    static let status = 5 + 2
-
-    init(session: Int, showsStatus: Bool) {
-        self.session = session
-        self.showsStatus = showsStatus
-    }
-
-    init(width: Int, names: [String], fit: TextFit) {
-        showsStatus = width >= 70
-        let rest = width - Self.fixed - (showsStatus ? Self.status : 0) - 2
-        let longest = names.map { fit.width(SafeText.line($0)) }.max() ?? 0
-        session = max(12, min(longest, rest * 2 / 5))
-    }
 }

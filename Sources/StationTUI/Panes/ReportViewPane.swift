@@ -3,7 +3,7 @@ import StationCore
 /// An open report: details on top, then its wrapped text or its original transcript.
 @MainActor
 enum ReportViewPane {
-    static func draw(_ view: ReportViewState, into writer: CanvasWriter) {
+    static func draw(_ view: ReportViewState, types: WorkTypes = .builtIn, into writer: CanvasWriter) {
         let report = view.report
         let inner = writer.box(
             title: "Report #\(report.id) · \(SafeText.line(report.sessionName))", titleRole: .focusedHeading)
@@ -14,7 +14,21 @@ enum ReportViewPane {
         if report.text != report.originalText { details += " · corrected" }
         let detailLines = inner.fit.wrap(details, width: inner.area.width).prefix(2)
         for (row, line) in detailLines.enumerated() { inner.text(line, row: row, role: .dim) }
-        let top = detailLines.count
+        var top = detailLines.count
+        let about = inner.fit.wrap(ReportHistoryText.about(report, types: types), width: inner.area.width).prefix(2)
+        for line in about {
+            inner.text(line, row: top, role: report.properties.priority == .urgent ? .warning : .normal)
+            top += 1
+        }
+        if let signature = ReportHistoryText.signature(report) {
+            inner.text(signature, row: top, role: .info)
+            top += 1
+        }
+        let historyRoom = max(1, (inner.area.height - top) / 4)
+        for line in ReportHistoryText.lines(view.history, room: historyRoom) {
+            inner.text(line, row: top, role: .dim)
+            top += 1
+        }
         var heading = view.showOriginal ? "Original transcript" : "Text"
         switch view.playback {
         case .playing: heading += "  ▶ playing (← → ±5 s)"

@@ -18,7 +18,7 @@ public enum ScreenRenderer {
             let wrap = WrapContext(width: max(1, layout.body.width - 2), measure: { canvas.width(of: $0) })
             EditorPane.draw(editor, wrap: wrap, into: screen.sub(layout.body))
         } else if let view = model.reportView {
-            ReportViewPane.draw(view, into: screen.sub(layout.body))
+            ReportViewPane.draw(view, types: model.services.workTypes, into: screen.sub(layout.body))
         } else {
             SessionsPane.draw(model, into: screen.sub(layout.sessions))
             RecordingPane.draw(model, into: screen.sub(layout.recording))

@@ -6,18 +6,30 @@ public enum ConfirmAction: Sendable, Equatable {
     case deleteSession(SessionID)
     case quit
     case abandonEdit
+    /// Sign the report as the station's author.
+    case sign(Int64)
 }
 
 /// What a text field is for.
 public enum InputPurpose: Sendable, Equatable {
     case newSession
     case rename(SessionID)
+    /// The patient's name for a session's details.
+    case patientName(SessionID)
+    /// The patient's identifier, after the name.
+    case patientIdentifier(SessionID, name: String?)
+    /// Why a signed report changes; `text` is the new text, `inEditor` whether it is in the in-place editor.
+    case amendmentReason(Report, text: String, inEditor: Bool)
 }
 
 /// What a picker chooses.
 public enum PickerPurpose: Sendable, Equatable {
     case locale
     case source
+    /// A session's patient: none, a recent one (by index), or another one to type.
+    case patient(SessionID, recent: [Patient])
+    case workType(SessionID, patient: Patient?)
+    case priority(SessionID, patient: Patient?, workType: String)
 }
 
 /// One line of a picker: what it shows, a detail in a second column, and the value chosen.

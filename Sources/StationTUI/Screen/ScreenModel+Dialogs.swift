@@ -25,8 +25,17 @@ extension ScreenModel {
             }
         case .input(let title, var field, let purpose, _):
             switch key {
-            case .escape: self.dialog = nil
+            case .escape:
+                self.dialog = nil
+                if case .amendmentReason(let report, let text, inEditor: false) = purpose {
+                    // Text written in $EDITOR is never thrown away unasked: it waits in the editor here.
+                    keepInEditor(report, text: text)
+                    notifier.info("Not saved yet: your text is in the editor. Ctrl-S asks for the reason again.")
+                }
             case .enter: submit(field.text, for: purpose, title: title, field: field)
+            case .tab where purpose == .newSession:
+                // Enter makes the session at once; Tab goes on to its patient, work type and priority.
+                submit(field.text, for: purpose, title: title, field: field, askDetails: true)
             default:
                 if field.applyLineKey(key) {
                     self.dialog = .input(title: title, field: field, purpose: purpose, error: nil)
@@ -71,7 +80,9 @@ extension ScreenModel {
             keepSelectionsInView()
         case .abandonEdit:
             if let report = editor?.report { notifier.info("Threw away your changes to report #\(report.id).") }
-            editor = nil
+            closeEditor()
+        case .sign(let id):
+            sign(reportID: id)
         }
         return .none
     }
@@ -90,11 +101,22 @@ extension ScreenModel {
         dialog = .input(title: "Rename session", field: field, purpose: .rename(session.id), error: nil)
     }
 
-    private func submit(_ text: String, for purpose: InputPurpose, title: String, field: TextEditorModel) {
+    private func submit(
+        _ text: String, for purpose: InputPurpose, title: String, field: TextEditorModel, askDetails: Bool = false
+    ) {
         do {
             switch purpose {
-            case .newSession: try station.createSession(named: text)
+            case .newSession:
+                let session = try station.createSession(named: text)
+                dialog = nil
+                keepSelectionsInView()
+                // The patient, type and priority come next; Esc leaves the defaults.
+                if askDetails { openDetails(for: session.id) }
+                return
             case .rename(let id): try station.rename(id, to: text)
+            case .patientName, .patientIdentifier, .amendmentReason:
+                submitWorkflowField(text, for: purpose, title: title, field: field)
+                return
             }
             dialog = nil
             keepSelectionsInView()
@@ -152,6 +174,8 @@ extension ScreenModel {
             let catalog = services.locales
             notifier.info("New sessions use \(value).")
             run { await catalog?.choose(value) }
+        case .patient, .workType, .priority:
+            chooseDetail(value, for: purpose)
         case .source:
             guard let chooser = services.sources else { return }
             run { [weak self] in

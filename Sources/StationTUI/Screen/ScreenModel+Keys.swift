@@ -100,7 +100,14 @@ extension ScreenModel {
 
     private func handleSessionsKey(_ key: Key) -> ScreenEffect {
         switch key {
-        case .character("e"), .character("E"), .character("x"), .character("p"):
+        case .character("i"):
+            guard let session = station.selected else {
+                notifier.warning("No session is selected.")
+                return .none
+            }
+            openDetails(for: session.id)
+            return .none
+        case .character("e"), .character("E"), .character("x"), .character("p"), .character("S"):
             notifier.info("That key works on a report: press Tab to go to the report list first.")
             return .none
         case .up, .character("k"): station.selectNeighbour(-1)
@@ -128,7 +135,12 @@ extension ScreenModel {
             openSelectedReport()
             startEditing()
         case .character("E"):
-            if let report = selectedReport { return .editExternally(report) }
+            if let report = selectedReport, claimForEditing(report) { return .editExternally(report) }
+        case .character("S"):
+            if let report = selectedReport { requestSigning(report) }
+        case .character("m"): toggleFilter(\.mine)
+        case .character("u"): toggleFilter(\.unsigned)
+        case .character("!"): toggleFilter(\.urgent)
         case .character("x"):
             if let report = selectedReport { export(report) }
         case .character("p"):

@@ -5,11 +5,14 @@ import StationCore
 extension ScreenModel {
     func openSelectedReport() {
         guard let report = selectedReport else { return }
-        if reportView?.report.id != report.id { reportView = ReportViewState(report: report) }
+        if reportView?.report.id != report.id {
+            reportView = ReportViewState(report: report)
+            loadHistory(of: report.id)
+        }
     }
 
     func startEditing() {
-        guard let report = reportView?.report else { return }
+        guard let report = reportView?.report, claimForEditing(report) else { return }
         editor = ReportEditorState(report: report, text: TextEditorModel(text: report.text))
     }
 
@@ -33,7 +36,12 @@ extension ScreenModel {
         case .character("e"):
             startEditing()
             return .none
-        case .character("E"): return .editExternally(view.report)
+        case .character("E"):
+            guard claimForEditing(view.report) else { return .none }
+            return .editExternally(view.report)
+        case .character("S"):
+            requestSigning(view.report)
+            return .none
         case .character("x"): export(view.report)
         case .character("p"):
             togglePlayback()
@@ -60,7 +68,7 @@ extension ScreenModel {
                     title: "Abandon changes?", message: "Your changes to this report are not saved. Throw them away?",
                     action: .abandonEdit)
             } else {
-                editor = nil
+                closeEditor()
             }
             return .none
         case .control("s"):
@@ -88,27 +96,41 @@ extension ScreenModel {
     /// Saves the edited text as a new revision and shows it in the report view.
     private func save(_ state: ReportEditorState) {
         guard state.text.isDirty else {
-            editor = nil
+            closeEditor()
             notifier.info("No changes to save.")
             return
         }
-        revise(state.report, text: state.text.text) { [weak self] in self?.editor = nil }
+        if state.report.status.isSigned {
+            askAmendmentReason(for: state.report, text: state.text.text, inEditor: true)
+            return
+        }
+        revise(state.report, text: state.text.text) { [weak self] saved in if saved { self?.closeEditor() } }
     }
 
     /// Saves what came back from `$EDITOR`.
     public func finishExternalEdit(of report: Report, text: String?) {
         guard let text else {
+            services.editLocks.release(report: report.id)
             notifier.error("The editor failed; the report is unchanged.")
             return
         }
         guard text != report.text else {
+            services.editLocks.release(report: report.id)
             notifier.info("No changes to save.")
             return
         }
-        revise(report, text: text) {}
+        if report.status.isSigned {
+            askAmendmentReason(for: report, text: text, inEditor: false)
+            return
+        }
+        let locks = services.editLocks
+        revise(report, text: text) { _ in locks.release(report: report.id) }
     }
 
-    private func revise(_ report: Report, text: String, then: @escaping @MainActor () -> Void) {
+    /// Saves `text` as a new revision (an amendment when `reason` is given); `then` learns whether it was saved.
+    func revise(
+        _ report: Report, text: String, reason: String? = nil, then: @escaping @MainActor (Bool) -> Void
+    ) {
         guard let store = services.reports else {
             notifier.error("Reports cannot be saved in this build.")
             return
@@ -117,15 +139,18 @@ extension ScreenModel {
         let author = station.author
         run { [weak self] in
             do {
-                let saved = try await store.revise(id: report.id, text: text, at: time, by: author, reason: nil)
+                let saved = try await store.revise(id: report.id, text: text, at: time, by: author, reason: reason)
                 guard let self else { return }
-                if let index = self.reports.firstIndex(where: { $0.id == saved.id }) { self.reports[index] = saved }
-                if self.reportView?.report.id == saved.id { self.reportView?.report = saved }
-                then()
-                self.notifier.info("Saved a new revision of the report.")
+                self.show(saved)
+                then(true)
+                self.notifier.info(
+                    reason == nil ? "Saved a new revision of the report." : "Saved an amendment of report #\(saved.id)."
+                )
             } catch let refusal as ReportStoreError {
+                then(false)
                 self?.notifier.error("\(refusal) Your text is still in the editor.")
             } catch {
+                then(false)
                 self?.notifier.error("The report could not be saved; your text is still in the editor.")
             }
         }

@@ -27,6 +27,8 @@ public struct ReportViewState: Sendable, Equatable {
     public var showOriginal = false
     public var scroll = 0
     public var playback = PlaybackState.stopped
+    /// Who created, corrected, signed and amended it, and when; loaded when the report opens.
+    public var history: [ReportEvent] = []
 }
 
 /// A report whose text is being edited in place.
@@ -53,6 +55,8 @@ public final class ScreenModel {
     /// Whether more reports than loaded may match.
     var reportsMayContinue = false
     public internal(set) var searchQuery = ""
+    /// Mine, unsigned, urgent: which reports the list shows beside the search.
+    public internal(set) var filters = ReportFilters()
     /// The search being typed, while `/` is active.
     public internal(set) var searchField: TextEditorModel?
     public internal(set) var dialog: Dialog?
@@ -127,11 +131,11 @@ public final class ScreenModel {
     /// Loads the newest reports matching the search from the start.
     public func reloadReports() {
         guard let store = services.reports else { return }
-        let query = searchQuery.isEmpty ? nil : searchQuery
+        let query = reportQuery
         run { [weak self] in
             do {
-                let page = try await store.reports(search: query, limit: Self.pageSize, offset: 0)
-                guard let self, (self.searchQuery.isEmpty ? nil : self.searchQuery) == query else { return }
+                let page = try await store.reports(query, limit: Self.pageSize, offset: 0)
+                guard let self, self.reportQuery == query else { return }
                 // At the top, the newest stays selected; further down, the same report does.
                 let selectedID = self.reportSelection == 0 ? nil : self.selectedReport?.id
                 self.reports = page
@@ -148,10 +152,10 @@ public final class ScreenModel {
     func loadMoreIfNeeded() {
         guard reportsMayContinue, reportSelection >= reports.count - 20, let store = services.reports else { return }
         reportsMayContinue = false
-        let query = searchQuery.isEmpty ? nil : searchQuery
+        let query = reportQuery
         let offset = reports.count
         run { [weak self] in
-            guard let page = try? await store.reports(search: query, limit: Self.pageSize, offset: offset),
+            guard let page = try? await store.reports(query, limit: Self.pageSize, offset: offset),
                 let self, self.reports.count == offset
             else { return }
             self.reports += page

@@ -65,12 +65,19 @@ public struct ScreenServices: Sendable {
     /// Where `E` keeps the copy `$EDITOR` edits (0700, inside the data directory, never /tmp).
     public var editingDirectory: URL
     public var clock: any StationClock
+    /// The clinic's work types, offered when a session's details are set.
+    public var workTypes: WorkTypes
+    /// Who may correct a report now: one editor per report across every station process.
+    public var editLocks: any ReportEditLocking
 
     public init(
         reports: (any ReportStore)?, settings: (any SettingsStore)? = nil, locales: (any LocaleCatalog)? = nil,
         sources: (any CaptureSourceChoosing)? = nil, player: (any AudioPlaying)? = nil, exportDirectory: URL,
-        editingDirectory: URL? = nil, clock: any StationClock
+        editingDirectory: URL? = nil, clock: any StationClock, workTypes: WorkTypes = .builtIn,
+        editLocks: any ReportEditLocking = ProcessLocalEditLocks()
     ) {
+        self.workTypes = workTypes
+        self.editLocks = editLocks
         self.editingDirectory =
             editingDirectory ?? exportDirectory.deletingLastPathComponent().appendingPathComponent("editing")
         self.reports = reports

@@ -1,0 +1,40 @@
+import StationCore
+
+/// The words of a report's workflow in the report view: about whom, by whom, signed by whom, and each
+/// step of its history.
+@MainActor
+enum ReportHistoryText {
+    /// "Patient: Jansen (123) · Progress note · urgent · by anna".
+    static func about(_ report: Report, types: WorkTypes) -> String {
+        var parts = ["Patient: " + SafeText.line(report.properties.patient?.display ?? "none")]
+        parts.append(SafeText.line(types.type(report.properties.workType).display))
+        if report.properties.priority == .urgent { parts.append("URGENT") }
+        parts.append("dictated by " + SafeText.line(report.authorName))
+        return parts.joined(separator: " · ")
+    }
+
+    /// "Signed by anna on 12-01 10:05", for a signed or amended report.
+    static func signature(_ report: Report) -> String? {
+        guard report.status.isSigned else { return nil }
+        let by = SafeText.line(report.signedBy ?? "unknown")
+        let at = report.signedAt.map { " on \(ReportListPane.timestamp($0))" } ?? ""
+        return "Signed by \(by)\(at)"
+    }
+
+    /// One line per step, the newest `room` of them, with a line saying how many earlier ones are not shown.
+    static func lines(_ events: [ReportEvent], room: Int) -> [String] {
+        guard !events.isEmpty else { return [] }
+        let shown = events.suffix(max(1, room - (events.count > room ? 1 : 0)))
+        var lines = events.count > shown.count ? ["History: \(events.count - shown.count) earlier steps"] : []
+        lines += shown.map(line)
+        return lines
+    }
+
+    /// "12-01 10:05 amended by anna: dosage corrected".
+    static func line(_ event: ReportEvent) -> String {
+        var text = "\(ReportListPane.timestamp(event.time)) \(event.action.rawValue) by "
+        text += SafeText.line(event.actor ?? "unknown author")
+        if let reason = event.reason { text += ": " + SafeText.line(reason) }
+        return text
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import StationCore
+import StationTestSupport
+import Testing
+
+@testable import StationTUI
+
+/// `n` then Tab, and `i`: a session's patient (typed or a recent one), work type and priority.
+@Suite("Session details: patient, work type, priority")
+@MainActor
+struct SessionDetailsTests {
+    static let jansen = Patient(name: "Jansen", identifier: "123456", system: Patient.localSystem)
+
+    @Test(
+        "n, a name and Tab ask for the patient's name and id, the work type and urgent; Enter alone asks nothing more")
+    func newSessionWithDetails() async throws {
+        let harness = ScreenHarness(author: "anna")
+        harness.press(.character("n"))
+        harness.type("Room 12")
+        #expect(harness.render().find("Tab: patient, type, priority") != nil, "the name dialog says Tab goes on")
+        harness.press(.tab)
+        await harness.model.settle()
+        var grid = harness.render()
+        #expect(grid.find("Patient's name:") != nil, "no recent patients: the name is asked at once")
+        harness.type("Jansen")
+        harness.press(.enter)
+        grid = harness.render()
+        #expect(grid.find("Identifier (MRN) of Jansen:") != nil)
+        harness.type("123456")
+        harness.press(.enter)
+        grid = harness.render()
+        #expect(grid.find("Work type") != nil && grid.find("LOINC 57133-1") != nil)
+        harness.press(.down, .enter)  // Referral letter
+        #expect(harness.render().find("Urgent") != nil)
+        harness.press(.down, .enter)
+        let session = try #require(harness.station.session(named: "Room 12"))
+        #expect(
+            session.properties
+                == DictationProperties(patient: Self.jansen, workType: "referral-letter", priority: .urgent))
+        #expect(harness.lastNotice == "\"Room 12\": Jansen (123456) · Referral letter · urgent.")
+        #expect(harness.model.dialog == nil)
+
+        harness.press(.character("n"))
+        harness.type("Ward round")
+        harness.press(.enter)
+        await harness.model.settle()
+        #expect(harness.model.dialog == nil, "Enter makes the session with no further questions")
+        #expect(harness.station.session(named: "Ward round")?.properties == DictationProperties())
+    }
+
+    @Test("i offers the recent patients; choosing one changes the session, and the reports it sent keep theirs")
+    func recentPatientLater() async throws {
+        let harness = ScreenHarness(author: "anna")
+        let old = try await harness.addReport(
+            session: "Room 12", text: "knee", author: "anna", patient: Self.jansen, priority: .urgent)
+        try harness.station.createSession(named: "Ward round")
+        harness.press(.character("i"))
+        await harness.model.settle()
+        let grid = harness.render()
+        #expect(grid.find("Patient for \"Ward round\"") != nil)
+        #expect(grid.find("No patient") != nil && grid.find("Another patient…") != nil)
+        let lines = (0..<harness.model.rows).map(grid.line)
+        #expect(lines.contains { $0.contains("Jansen (123456)") && $0.contains("recent") }, "offered as recent")
+        harness.press(.down, .enter, .enter, .enter)  // Jansen, the first type, normal
+        let session = try #require(harness.station.session(named: "Ward round"))
+        #expect(session.properties.patient == Self.jansen)
+        #expect(session.properties.priority == .normal)
+        let kept = try await harness.fixture.reports.report(id: old.id)
+        #expect(kept?.properties.priority == .urgent, "a report keeps the details it was sent with")
+
+        // Later: no patient; i preselects the session's patient.
+        harness.press(.character("i"))
+        await harness.model.settle()
+        guard case .picker(_, _, let selection, _) = harness.model.dialog else {
+            Issue.record("no patient picker")
+            return
+        }
+        #expect(selection == 1, "the session's patient is selected")
+        harness.press(.home, .enter, .enter, .enter)
+        #expect(harness.station.session(named: "Ward round")?.properties.patient == nil)
+    }
+
+    @Test("a patient field with control characters is refused with the reason; Esc keeps the session as it is")
+    func refusedField() async throws {
+        let harness = ScreenHarness(author: "anna")
+        try harness.station.createSession(named: "Room 12")
+        harness.press(.character("i"))
+        await harness.model.settle()
+        harness.type("Jan\u{7}sen")
+        harness.press(.enter)
+        #expect(harness.render().find("The name: no control characters.") != nil)
+        harness.press(.escape)
+        #expect(harness.model.dialog == nil)
+        #expect(harness.station.session(named: "Room 12")?.properties == DictationProperties())
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+import StationCore
+import StationTestSupport
+
+@testable import StationTUI
+
+/// Edit locks as two stations see them: reports another station corrects, and every claim and release
+/// this one makes, in order.
+final class RecordingEditLocks: ReportEditLocking {
+    let heldElsewhere: [Int64: DictationHolder]
+    let calls = Locked<[String]>([])
+
+    init(heldElsewhere: [Int64: DictationHolder] = [:]) { self.heldElsewhere = heldElsewhere }
+
+    func claim(report id: Int64) -> DictationClaim {
+        if let holder = heldElsewhere[id] { return .heldElsewhere(holder) }
+        calls.withLock { $0.append("claim \(id)") }
+        return .claimed
+    }
+
+    func release(report id: Int64) { calls.withLock { $0.append("release \(id)") } }
+}
+
+extension ScreenHarness {
+    /// Adds a report with its workflow details and waits for the list to show it.
+    @discardableResult
+    func addReport(
+        session: String, text: String, author: String?, patient: Patient? = nil,
+        workType: String = "progress-note", priority: ReportPriority = .normal
+    ) async throws -> Report {
+        let report = try await fixture.reports.add(
+            NewReport(
+                sessionName: session, locale: "en-US", created: fixture.clock.wallTime, audioDuration: .seconds(30),
+                audioFile: nil, text: text, author: author,
+                properties: DictationProperties(patient: patient, workType: workType, priority: priority)))
+        model.reloadReports()
+        await model.settle()
+        return report
+    }
+
+    /// The newest notice's text.
+    var lastNotice: String { station.notifier.notifications.first?.message ?? "" }
+}
