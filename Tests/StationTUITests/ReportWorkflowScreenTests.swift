@@ -20,7 +20,7 @@ struct ReportWorkflowScreenTests {
         try await harness.addReport(
             session: "Room 12", text: "knee swollen", author: "anna", patient: Self.jansen,
             workType: "referral-letter", priority: .urgent)
-        try await harness.fixture.reports.add(
+        _ = try await harness.fixture.reports.add(
             NewReport(
                 sessionName: "Normal", locale: "en-US", created: harness.fixture.clock.wallTime,
                 audioDuration: .seconds(1), audioFile: nil, text: "newest but normal", author: "anna"))
