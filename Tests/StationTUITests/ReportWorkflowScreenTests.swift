@@ -170,6 +170,26 @@ struct ReportWorkflowScreenTests {
         #expect(try await harness.fixture.reports.report(id: 3)?.status == .signed, "nothing saved without a reason")
     }
 
+    @Test("the editor opens on the stored text when another station saved since the report was read")
+    func editsLatest() async throws {
+        let harness = ScreenHarness(author: "bob")
+        try await harness.addReport(session: "Ward", text: "one", author: "bob")
+        harness.press(.tab, .enter)
+        // Another station corrects it; this one has not reloaded yet.
+        _ = try await harness.fixture.reports.revise(
+            id: 1, text: "one, by anna", at: harness.fixture.clock.wallTime, by: "anna", reason: nil)
+        harness.press(.character("e"))
+        await harness.model.settle()
+        #expect(harness.model.editor?.text.text == "one, by anna")
+        #expect(harness.lastNotice.contains("changed at another station"))
+        harness.press(.escape)
+        _ = try await harness.fixture.reports.sign(id: 1, by: "anna", at: harness.fixture.clock.wallTime)
+        harness.model.reloadReports()
+        await harness.model.settle()
+        #expect(harness.model.reportView?.report.status == .signed, "the open report follows the list's reload")
+        #expect(harness.render().find("Signed by anna") != nil)
+    }
+
     @Test("e and E claim the report; another station's claim is named; closing the editor gives the claim back")
     func editClaims() async throws {
         let locks = RecordingEditLocks(heldElsewhere: [2: DictationHolder(user: "anna", host: "ws-12", processID: 7)])

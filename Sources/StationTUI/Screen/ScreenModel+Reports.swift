@@ -14,6 +14,7 @@ extension ScreenModel {
     func startEditing() {
         guard let report = reportView?.report, claimForEditing(report) else { return }
         editor = ReportEditorState(report: report, text: TextEditorModel(text: report.text))
+        editLatest(report)
     }
 
     /// The width the editor wraps at, as the editor view draws it.

@@ -15,6 +15,29 @@ extension ScreenModel {
         }
     }
 
+    /// Now that the report is claimed, no one else can change it: the editor gets the stored text, in
+    /// case another station saved or signed it since this one read it.
+    func editLatest(_ report: Report) {
+        guard let store = services.reports else { return }
+        run { [weak self] in
+            guard let latest = try? await store.report(id: report.id), latest != report, let self,
+                let state = self.editor, state.report.id == report.id
+            else { return }
+            self.show(latest)
+            if state.text.isDirty {
+                self.notifier.warning(
+                    "Report #\(report.id) was changed at another station just before you began; check it before saving."
+                )
+                self.editor?.report = latest
+            } else {
+                self.editor = ReportEditorState(report: latest, text: TextEditorModel(text: latest.text))
+                if latest.text != report.text {
+                    self.notifier.info("Report #\(report.id) was changed at another station; you edit the latest text.")
+                }
+            }
+        }
+    }
+
     /// Closes the in-place editor and gives its claim back.
     func closeEditor() {
         if let id = editor?.report.id { services.editLocks.release(report: id) }

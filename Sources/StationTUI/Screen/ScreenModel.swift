@@ -140,6 +140,12 @@ public final class ScreenModel {
                 let selectedID = self.reportSelection == 0 ? nil : self.selectedReport?.id
                 self.reports = page
                 self.reportsMayContinue = page.count == Self.pageSize
+                // An open report follows what another station saved or signed, so no one corrects an old copy.
+                if let open = self.reportView?.report, let fresh = page.first(where: { $0.id == open.id }),
+                    fresh != open
+                {
+                    self.show(fresh)
+                }
                 self.reportSelection = page.firstIndex { $0.id == selectedID } ?? 0
                 self.keepSelectionsInView()
             } catch {
