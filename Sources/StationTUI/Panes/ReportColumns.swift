@@ -1,8 +1,9 @@
 import StationCore
 
-/// The report list's columns for a width. The urgent mark, time and status are fixed; the patient and
-/// session columns grow with the terminal (never wider than the longest shown); author, duration and
-/// work type join as the width allows; the first line of text takes the rest.
+/// The report list's columns for a width. The urgent mark, time and status are fixed; the patient (up to
+/// a third of the room left) and session (up to two fifths of the rest) columns grow with the terminal,
+/// never wider than the longest shown; author and duration join from 100 columns, the work type from
+/// 140; the first line of text takes the rest.
 struct ReportColumns: Equatable {
     /// Widths of the optional columns; 0 when the column is not shown.
     var patient: Int
@@ -40,7 +41,7 @@ struct ReportColumns: Equatable {
         if author > 0 { fixed += author + 2 }
         if workType > 0 { fixed += workType + 2 }
         let rest = width - fixed - 2
-        patient = width >= 60 ? max(10, min(longest(reports.map(Self.patientText)), rest / 4)) : 0
+        patient = width >= 60 ? max(10, min(longest(reports.map(Self.patientText)), rest / 3)) : 0
         let left = rest - (patient > 0 ? patient + 2 : 0)
         session = max(12, min(longest(reports.map(\.sessionName)), left * 2 / 5))
     }
