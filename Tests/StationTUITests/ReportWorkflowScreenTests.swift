@@ -127,6 +127,17 @@ struct ReportWorkflowScreenTests {
         #expect(harness.lastNotice.contains("signed already by anna"))
     }
 
+    @Test("S in the open report signs it too")
+    func signingInView() async throws {
+        let harness = try await seeded()
+        harness.press(.tab, .down, .enter)  // the newest normal report, #4
+        #expect(harness.model.reportView?.report.id == 4)
+        harness.press(.character("S"), .character("y"))
+        await harness.model.settle()
+        #expect(try await harness.fixture.reports.report(id: 4)?.signedBy == "anna")
+        #expect(harness.render().find("Signed by anna on") != nil)
+    }
+
     @Test("a station that does not know its user cannot sign")
     func signingNeedsAuthor() async throws {
         let harness = try await seeded(author: nil)

@@ -80,6 +80,22 @@ struct SessionDetailsTests {
         #expect(harness.station.session(named: "Ward round")?.properties.patient == nil)
     }
 
+    @Test("a name typed before the recent patients are read goes into the name field, never to the main screen")
+    func typingAhead() async throws {
+        let harness = ScreenHarness(author: "anna")
+        try await harness.addReport(session: "Room 12", text: "knee", author: "anna", patient: Self.jansen)
+        try harness.station.createSession(named: "Ward round")
+        harness.press(.character("i"))
+        harness.type("Smit")
+        await harness.model.settle()
+        guard case .input(_, let field, .patientName, _) = harness.model.dialog else {
+            Issue.record("the typed name went elsewhere: \(String(describing: harness.model.dialog))")
+            return
+        }
+        #expect(field.text == "Smit")
+        #expect(harness.station.sessions.count == 1, "no typed key reached the main screen")
+    }
+
     @Test("a patient field with control characters is refused with the reason; Esc keeps the session as it is")
     func refusedField() async throws {
         let harness = ScreenHarness(author: "anna")

@@ -6,14 +6,14 @@ extension ScreenModel {
     /// Opens the patient step for `id`: a picker of recent patients, or the name field when there are none.
     func openDetails(for id: SessionID) {
         let station = station
+        // The name field is there at once, so nothing typed goes to the main screen while the recent
+        // patients are read; the picker takes its place unless typing has begun.
+        openPatientNameField(for: id)
         run { [weak self] in
             let recent = await station.recentPatients()
-            guard let self, self.dialog == nil, let session = station.sessions.first(where: { $0.id == id })
+            guard let self, case .input(_, let field, .patientName(id), _) = self.dialog, field.text.isEmpty,
+                let session = station.sessions.first(where: { $0.id == id }), !recent.isEmpty
             else { return }
-            guard !recent.isEmpty else {
-                self.openPatientNameField(for: id)
-                return
-            }
             let current = session.properties.patient
             let options =
                 [PickerOption(label: "No patient", detail: "", value: "none")]
