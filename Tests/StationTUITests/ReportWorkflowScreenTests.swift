@@ -226,5 +226,15 @@ struct ReportWorkflowScreenTests {
         await harness.model.settle()
         #expect(locks.calls.current.last == "release 1")
         #expect(try await harness.fixture.reports.report(id: 1)?.text == "one, corrected")
+
+        // Signing holds the claim while it runs, and waits for whoever corrects the report.
+        harness.press(.up, .character("S"), .character("y"))
+        await harness.model.settle()
+        #expect(harness.lastNotice.hasPrefix("Report 2 is being corrected by anna on ws-12. Sign it when"))
+        #expect(try await harness.fixture.reports.report(id: 2)?.status == .draft)
+        harness.press(.down, .character("S"), .character("y"))
+        await harness.model.settle()
+        #expect(try await harness.fixture.reports.report(id: 1)?.status == .signed)
+        #expect(locks.calls.current.suffix(2) == ["claim 1", "release 1"])
     }
 }

@@ -115,6 +115,11 @@ struct TerminalWorkflowTests {
         _ = try bob.waitFor("second refusal") {
             $0.components(separatedBy: "being corrected by anna").count > 2 && !$0.contains("No changes to save")
         }
+        try bob.send("S")
+        _ = try bob.waitFor("Sign report #1?")
+        try bob.send("y")
+        _ = try bob.waitFor("Sign it when they are done.")
+        #expect(try report()["status"] as? String == "draft", "no one signs a text being corrected")
         try anna.send("Escape")
         _ = try anna.waitFor("editor closed") { !$0.contains("Ctrl-S") }
         try bob.send("e")

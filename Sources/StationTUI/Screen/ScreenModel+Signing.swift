@@ -4,13 +4,15 @@ import StationCore
 /// at a time correct a report across every station process.
 extension ScreenModel {
     /// Claims `report` for this station's editor; says who corrects it when another station does.
-    func claimForEditing(_ report: Report) -> Bool {
-        switch services.editLocks.claim(report: report.id) {
+    func claimForEditing(_ report: Report) -> Bool { claim(report.id, then: "Try again when they are done.") }
+
+    private func claim(_ id: Int64, then advice: String) -> Bool {
+        switch services.editLocks.claim(report: id) {
         case .claimed:
             return true
         case .heldElsewhere(let holder):
             let who = holder.map { "\($0)" } ?? "someone at another station"
-            notifier.warning("Report \(report.id) is being corrected by \(who). Try again when they are done.")
+            notifier.warning("Report \(id) is being corrected by \(who). \(advice)")
             return false
         }
     }
@@ -65,8 +67,13 @@ extension ScreenModel {
 
     func sign(reportID id: Int64) {
         guard let store = services.reports, let signer = station.author else { return }
+        // No one signs a text someone else is changing: signing holds the report's claim while it runs.
+        guard claim(id, then: "Sign it when they are done.") else { return }
+        let locks = services.editLocks
+        let heldByEditor = editor?.report.id == id
         let time = services.clock.wallTime
         run { [weak self] in
+            defer { if !heldByEditor { locks.release(report: id) } }
             do {
                 let signed = try await store.sign(id: id, by: signer, at: time)
                 guard let self else { return }
