@@ -32,6 +32,7 @@ enum CommandLineTool {
         guard let subcommand = Subcommands.all.first(where: { $0.name == name }) else {
             return usageError(ArgumentError.unknownSubcommand(name))
         }
+        if OrphanWarning.subcommands.contains(name) { await OrphanWarning.printIfAny(globals: globals) }
         do {
             return try await subcommand.run(&parser, globals)
         } catch let error as ArgumentError {

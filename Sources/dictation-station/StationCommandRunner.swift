@@ -56,6 +56,10 @@ enum StationCommandRunner {
             log.log(.error, "restoring sessions failed: \(error)")
             station.notifier.error("The saved sessions could not be read; new dictations still work.")
         }
+        // Recordings no session or report owns (a killed import, a lost database) are shown, never dropped.
+        if let notice = await OrphanWarning.notice(paths: paths, database: ports.database, log: log) {
+            station.notifier.warning(notice)
+        }
         let (installStatus, statusUpdates) = AsyncStream.makeStream(of: String?.self)
         let services = ScreenServices(
             reports: ports.database, settings: ports.database,

@@ -1,0 +1,38 @@
+import Foundation
+import SQLiteStore
+import StationCore
+
+/// Tells the person about recordings in `audio/` that no session or report owns (an import killed
+/// midway, a lost or emptied database), at start and before the subcommands that show reports.
+enum OrphanWarning {
+    /// The subcommands that say so on standard error before they run.
+    static let subcommands: Set<String> = ["reports", "import"]
+
+    /// The notice for this data directory, or nil when every recording has an owner.
+    static func notice(paths: StationPaths, database: StationDatabase, log: any StationLog) async -> String? {
+        do {
+            let scan = try await OrphanFinder.scan(AudioFolderInventory(paths: paths, database: database))
+            if !scan.orphans.isEmpty {
+                log.log(.warning, "\(scan.orphans.count) recording(s) in audio/ belong to no report")
+            }
+            return OrphanNotice.message(for: scan)
+        } catch {
+            log.log(.warning, "looking for orphaned recordings failed: \(error)")
+            return nil
+        }
+    }
+
+    /// Prints the notice on standard error when there is one; a data directory that cannot be opened
+    /// says nothing here (the subcommand itself reports that).
+    @MainActor
+    static func printIfAny(globals: GlobalOptions) async {
+        let paths = StationPaths.resolve(
+            option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
+        guard FileManager.default.fileExists(atPath: paths.audioDirectory.path),
+            let database = try? await StationDatabase.open(paths)
+        else { return }
+        if let notice = await notice(paths: paths, database: database, log: FileStationLog(file: paths.logFile)) {
+            printError("dictation-station: \(notice)")
+        }
+    }
+}
