@@ -8,14 +8,14 @@ enum OrphanWarning {
     /// The subcommands that say so on standard error before they run.
     static let subcommands: Set<String> = ["reports", "import"]
 
-    /// The notice for this data directory, or nil when every recording has an owner.
-    static func notice(paths: StationPaths, database: StationDatabase, log: any StationLog) async -> String? {
+    /// What the audio folder holds that no one owns, or nil when the look failed (logged).
+    static func scan(paths: StationPaths, database: StationDatabase, log: any StationLog) async -> OrphanScan? {
         do {
             let scan = try await OrphanFinder.scan(AudioFolderInventory(paths: paths, database: database))
             if !scan.orphans.isEmpty {
                 log.log(.warning, "\(scan.orphans.count) recording(s) in audio/ belong to no report")
             }
-            return OrphanNotice.message(for: scan)
+            return scan
         } catch {
             log.log(.warning, "looking for orphaned recordings failed: \(error)")
             return nil
@@ -31,7 +31,8 @@ enum OrphanWarning {
         guard FileManager.default.fileExists(atPath: paths.audioDirectory.path),
             let database = try? await StationDatabase.open(paths)
         else { return }
-        if let notice = await notice(paths: paths, database: database, log: FileStationLog(file: paths.logFile)) {
+        let log = FileStationLog(file: paths.logFile)
+        if let scan = await scan(paths: paths, database: database, log: log), let notice = OrphanNotice.message(for: scan) {
             printError("dictation-station: \(notice)")
         }
     }

@@ -57,8 +57,10 @@ enum StationCommandRunner {
             station.notifier.error("The saved sessions could not be read; new dictations still work.")
         }
         // Recordings no session or report owns (a killed import, a lost database) are shown, never dropped.
-        if let notice = await OrphanWarning.notice(paths: paths, database: ports.database, log: log) {
-            station.notifier.warning(notice)
+        if let scan = await OrphanWarning.scan(paths: paths, database: ports.database, log: log),
+            let notice = OrphanNotice.screenLine(for: scan)
+        {
+            station.notifier.post(notice.kind, notice.message)
         }
         let (installStatus, statusUpdates) = AsyncStream.makeStream(of: String?.self)
         let services = ScreenServices(

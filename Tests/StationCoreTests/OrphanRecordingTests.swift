@@ -59,6 +59,20 @@ struct OrphanRecordingTests {
         let message = try #require(OrphanNotice.message(for: scan))
         #expect(message.hasPrefix("The database is empty but audio/ holds 2 recordings"))
         #expect(message.contains("dictation-station recover"))
+        let screen = try #require(OrphanNotice.screenLine(for: scan))
+        #expect(screen.kind == .error)
+        #expect(screen.message == "Database is empty, audio/ holds 2 recordings: run dictation-station recover")
+        #expect(screen.message.count + 4 <= 80, "fits the strip of an 80-column terminal")
+    }
+
+    @Test("the first import, killed, beside an empty database is an unfinished import, not a lost database")
+    func firstImportKilled() async throws {
+        let inventory = FakeInventory(
+            .init(files: ["import-1-x.wav"], markers: ["import-1-x.wav": .unfinished(nil)], storeEmpty: true))
+        let scan = try await OrphanFinder.scan(inventory)
+        #expect(!scan.storeIsEmpty)
+        #expect(OrphanNotice.message(for: scan)?.hasPrefix("1 recording in audio/ belongs to no report (from an unfinished import)") == true)
+        #expect(OrphanNotice.screenLine(for: scan)?.kind == .warning)
     }
 
     @Test("nothing to say when every recording has an owner, or there are none")

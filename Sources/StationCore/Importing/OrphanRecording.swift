@@ -25,7 +25,8 @@ public struct OrphanRecording: Sendable, Equatable {
 /// What a look at the audio folder found.
 public struct OrphanScan: Sendable, Equatable {
     public var orphans: [OrphanRecording]
-    /// The database holds no report and no session (it was lost, emptied or never there).
+    /// The database holds no report and no session (it was lost, emptied or never there) beside
+    /// recordings that no unfinished import explains.
     public var storeIsEmpty: Bool
     /// Imports running right now in other processes (their recordings are not orphans).
     public var importsInProgress: Int
@@ -58,21 +59,26 @@ public enum OrphanFinder {
             }
         }
         orphans.sort { $0.file.lastPathComponent < $1.file.lastPathComponent }
-        let empty = orphans.isEmpty ? false : try await inventory.storeIsEmpty()
+        // Only recordings an import did not leave can mean a lost database: the very first import,
+        // killed, leaves an empty database beside its copy without anything having been lost.
+        let mayBeLost = orphans.contains { $0.unfinishedImport == nil }
+        let empty = mayBeLost ? try await inventory.storeIsEmpty() : false
         return OrphanScan(orphans: orphans, storeIsEmpty: empty, importsInProgress: inProgress)
     }
 }
 
-/// The one line that tells the person about orphaned recordings, at start and in subcommands.
+/// The line that tells the person about orphaned recordings: in full before subcommands, short on the
+/// station screen's one-row notification strip (it fits 80 columns).
 public enum OrphanNotice {
     /// The notice for `scan`, or nil when every recording belongs to a session or a report.
     public static func message(for scan: OrphanScan) -> String? {
         let count = scan.orphans.count
         guard count > 0 else { return nil }
         let recordings = count == 1 ? "1 recording" : "\(count) recordings"
+        let them = count == 1 ? "it into a report" : "them into reports"
         if scan.storeIsEmpty {
             return "The database is empty but audio/ holds \(recordings): run `dictation-station recover` "
-                + "to transcribe them into reports again (the audio is kept)."
+                + "to transcribe \(them) again (the audio is kept)."
         }
         let unfinished = scan.unfinishedImports
         let from =
@@ -83,6 +89,19 @@ public enum OrphanNotice {
             }
         let verb = count == 1 ? "belongs" : "belong"
         return "\(recordings) in audio/ \(verb) to no report\(from): run `dictation-station recover` "
-            + "to transcribe them into reports (the audio is kept)."
+            + "to transcribe \(them) (the audio is kept)."
+    }
+
+    /// The short form for the screen, and how serious it is: an emptied database is an error (it stays
+    /// longest), a recording without a report a warning.
+    public static func screenLine(for scan: OrphanScan) -> (kind: StationNotification.Kind, message: String)? {
+        let count = scan.orphans.count
+        guard count > 0 else { return nil }
+        let recordings = count == 1 ? "1 recording" : "\(count) recordings"
+        if scan.storeIsEmpty {
+            return (.error, "Database is empty, audio/ holds \(recordings): run dictation-station recover")
+        }
+        let has = count == 1 ? "has" : "have"
+        return (.warning, "\(recordings) in audio/ \(has) no report: run dictation-station recover")
     }
 }
