@@ -32,7 +32,9 @@ enum OrphanWarning {
             let database = try? await StationDatabase.open(paths)
         else { return }
         let log = FileStationLog(file: paths.logFile)
-        if let scan = await scan(paths: paths, database: database, log: log), let notice = OrphanNotice.message(for: scan) {
+        if let scan = await scan(paths: paths, database: database, log: log),
+            let notice = OrphanNotice.message(for: scan)
+        {
             printError("dictation-station: \(notice)")
         }
     }

@@ -103,10 +103,13 @@ struct ImportLocaleAndErrorTests {
                     id: SessionID.make(), name: "Ward round", locale: "en-US", state: .notRecording, elapsed: .zero,
                     audioFile: nil, created: now, updated: now))
         }
-        let run = try StationBinary.run(["--data-dir", data.path, "import", "--session", "Ward round", sample.file.path])
+        let run = try StationBinary.run([
+            "--data-dir", data.path, "import", "--session", "Ward round", sample.file.path,
+        ])
         #expect(run.status == 0, "\(run.standardError)")
         let listed = try StationBinary.run(["--data-dir", data.path, "reports", "--json"])
-        let rows = try #require(JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]])
+        let rows = try #require(
+            JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]])
         #expect(rows.first?["locale"] as? String == "en-US")
 
         // --locale still overrides it (nl-NL is not installed here, so that import fails, and says why).

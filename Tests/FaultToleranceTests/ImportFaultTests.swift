@@ -35,7 +35,8 @@ struct ConcurrentImportTests {
         #expect(processes.map(\.terminationStatus) == Array(repeating: 0, count: 30))
 
         let listed = try StationBinary.run(["--data-dir", data, "reports", "--json"])
-        let rows = try #require(JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]])
+        let rows = try #require(
+            JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]])
         let audio = rows.compactMap { $0["audioFile"] as? String }
         #expect(rows.count == 30)
         #expect(Set(audio).count == 30, "every report has a file of its own")
@@ -46,7 +47,9 @@ struct ConcurrentImportTests {
 
 @Suite("Survives: an import killed midway")
 struct KilledImportTests {
-    @Test("an import killed after its copy is written leaves the copy, shown at start and by recover, which stores it once")
+    @Test(
+        "an import killed after its copy is written leaves the copy, shown at start and by recover, which stores it once"
+    )
     func killedImport() throws {
         let file = try sample()
         let terminal = try StationInTmux("killed-import")
@@ -54,7 +57,9 @@ struct KilledImportTests {
         let signal = terminal.directory.appendingPathComponent("held")
         let importer = try launch(
             ["--data-dir", data, "import", "--session", "Ward round", "--locale", "en-US", file.path],
-            environment: ["DICTATION_STATION_HOLD_AT": "import-audio-written", "DICTATION_STATION_HOLD_SIGNAL": signal.path])
+            environment: [
+                "DICTATION_STATION_HOLD_AT": "import-audio-written", "DICTATION_STATION_HOLD_SIGNAL": signal.path,
+            ])
         try HoldSignal.wait(for: signal, seconds: 60)
 
         // While the import is alive, its copy is not an orphan: recover must leave it alone.
@@ -91,7 +96,8 @@ struct KilledImportTests {
         let again = try StationBinary.run(["--data-dir", data, "recover"])
         #expect(again.standardOutput.contains("nothing to recover"))
         let listed = try StationBinary.run(["--data-dir", data, "reports", "--json"])
-        let rows = try #require(JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]])
+        let rows = try #require(
+            JSONSerialization.jsonObject(with: Data(listed.standardOutput.utf8)) as? [[String: Any]])
         #expect(rows.count == 1)
         #expect(rows.first?["sessionName"] as? String == "Ward round")
     }
@@ -108,14 +114,20 @@ struct EmptiedDatabaseTests {
             ["--data-dir", data, "import", "--session", "Ward round", "--locale", "en-US", file.path])
         try #require(imported.status == 0, "\(imported.standardError)")
         try FileHandle(forWritingTo: URL(fileURLWithPath: data + "/station.sqlite3")).truncate(atOffset: 0)
-        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: data + "/station.sqlite3" + suffix) }
+        for suffix in ["-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: data + "/station.sqlite3" + suffix)
+        }
 
         let tmux = try terminal.start()
         defer { tmux.shutDown() }
         _ = try tmux.waitFor("Database is empty, audio/ holds 1 recording: run dictation-station recover")
         try tmux.send("q")
         #expect(try tmux.waitForExit() == 0)
-        #expect(FileManager.default.fileExists(atPath: data + "/audio/" + (try #require(
-            try FileManager.default.contentsOfDirectory(atPath: data + "/audio").first))), "nothing deleted")
+        #expect(
+            FileManager.default.fileExists(
+                atPath: data + "/audio/"
+                    + (try #require(
+                        try FileManager.default.contentsOfDirectory(atPath: data + "/audio").first))), "nothing deleted"
+        )
     }
 }

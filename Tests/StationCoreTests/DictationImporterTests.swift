@@ -173,7 +173,9 @@ final class RecordingMarking: ImportMarking, Sendable {
     func begin(_ recording: URL, session: String, locale: String) throws -> any ImportMark {
         // The copy must not exist yet when the mark is made.
         let exists = FileManager.default.fileExists(atPath: recording.path)
-        events.withLock { $0.append("begin \(recording.lastPathComponent) \(session) \(locale)" + (exists ? " (exists)" : "")) }
+        events.withLock {
+            $0.append("begin \(recording.lastPathComponent) \(session) \(locale)" + (exists ? " (exists)" : ""))
+        }
         return Mark(events: events)
     }
 

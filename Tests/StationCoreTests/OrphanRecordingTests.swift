@@ -71,7 +71,9 @@ struct OrphanRecordingTests {
             .init(files: ["import-1-x.wav"], markers: ["import-1-x.wav": .unfinished(nil)], storeEmpty: true))
         let scan = try await OrphanFinder.scan(inventory)
         #expect(!scan.storeIsEmpty)
-        #expect(OrphanNotice.message(for: scan)?.hasPrefix("1 recording in audio/ belongs to no report (from an unfinished import)") == true)
+        #expect(
+            OrphanNotice.message(for: scan)?.hasPrefix(
+                "1 recording in audio/ belongs to no report (from an unfinished import)") == true)
         #expect(OrphanNotice.screenLine(for: scan)?.kind == .warning)
     }
 
@@ -153,12 +155,14 @@ struct ImportLocaleTests {
     func sessionWins() {
         let session = ImportLocale.sessionLocale(named: " ward ROUND ", in: sessions)
         #expect(session == "en-US")
-        #expect(ImportLocale.resolve(option: nil, sessionLocale: session, chosen: "nl-NL", fallback: "en-US") == "en-US")
+        #expect(
+            ImportLocale.resolve(option: nil, sessionLocale: session, chosen: "nl-NL", fallback: "en-US") == "en-US")
     }
 
     @Test("--locale overrides the session's; a new session takes the chosen locale, else the fallback")
     func optionAndNewSession() {
-        #expect(ImportLocale.resolve(option: "de-DE", sessionLocale: "en-US", chosen: "nl-NL", fallback: "x") == "de-DE")
+        #expect(
+            ImportLocale.resolve(option: "de-DE", sessionLocale: "en-US", chosen: "nl-NL", fallback: "x") == "de-DE")
         let none = ImportLocale.sessionLocale(named: "Room 3", in: sessions)
         #expect(none == nil)
         #expect(ImportLocale.resolve(option: nil, sessionLocale: none, chosen: "nl-NL", fallback: "en-US") == "nl-NL")

@@ -55,7 +55,8 @@ public enum OrphanFinder {
             case .none: orphans.append(OrphanRecording(file: entry.file, modified: entry.modified))
             case .unfinished(let intent):
                 orphans.append(
-                    OrphanRecording(file: entry.file, modified: entry.modified, unfinishedImport: .init(intent: intent)))
+                    OrphanRecording(file: entry.file, modified: entry.modified, unfinishedImport: .init(intent: intent))
+                )
             }
         }
         orphans.sort { $0.file.lastPathComponent < $1.file.lastPathComponent }

@@ -60,7 +60,8 @@ public enum RecordingError: Error, Sendable, Equatable {
         case .recordingElsewhere: "A recording is in progress elsewhere on this station."
         case .audioFileUnwritable: "The audio file could not be written."
         case .diskFull: "The disk is full, so the recording cannot go on."
-        case .audioFileInOtherFormat: "That file is not a station recording (16 kHz mono WAV), so it cannot be continued."
+        case .audioFileInOtherFormat:
+            "That file is not a station recording (16 kHz mono WAV), so it cannot be continued."
         case .fileMissing: "A file the station needs is missing."
         case .permissionDenied: "The station is not allowed to use a file in its data directory."
         case .modelNotInstalled(let locale): "No speech model is installed for \(locale)."
