@@ -65,6 +65,11 @@ enum RecoverCommand {
             switch outcome {
             case .recovered(let report):
                 print("Recovered \(name) as report \(report.id) (session \"\(report.sessionName)\", \(report.locale)).")
+                if let cut = orphan.incompleteCopy {
+                    print(
+                        "  The import was cut short: its copy holds \(byteCount(cut.copied)) of \(byteCount(cut.expected)); "
+                            + "import the original again if you still have it.")
+                }
             case .alreadyOwned:
                 print("\(name) has a report by now: nothing to do.")
             case .failed(let error):
@@ -85,13 +90,15 @@ enum RecoverCommand {
         print(notice)
         let dates = ISO8601DateFormatter()
         for orphan in scan.orphans {
-            let size = (try? FileManager.default.attributesOfItem(atPath: orphan.file.path)[.size] as? Int) ?? 0
-            var line = "  \(orphan.file.lastPathComponent)  \(byteCount(size))"
+            var line = "  \(orphan.file.lastPathComponent)  \(byteCount(orphan.bytes ?? 0))"
             if let modified = orphan.modified { line += "  \(dates.string(from: modified))" }
             if let unfinished = orphan.unfinishedImport {
                 line +=
                     unfinished.intent.map { "  unfinished import into \"\($0.session)\" (\($0.locale))" }
                     ?? "  unfinished import"
+                if let cut = orphan.incompleteCopy {
+                    line += ", cut short at \(byteCount(cut.copied)) of \(byteCount(cut.expected))"
+                }
             }
             print(line)
         }
@@ -99,7 +106,7 @@ enum RecoverCommand {
         return CommandLineTool.Exit.success
     }
 
-    private static func byteCount(_ bytes: Int) -> String {
-        ByteCountFormatter.string(fromByteCount: Int64(bytes), countStyle: .file)
+    private static func byteCount(_ bytes: Int64) -> String {
+        ByteCountFormatter.string(fromByteCount: bytes, countStyle: .file)
     }
 }

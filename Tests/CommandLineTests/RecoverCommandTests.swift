@@ -30,6 +30,8 @@ struct RecoverCommandTests {
             listed.standardError.contains(
                 "The database is empty but audio/ holds 1 recording: run `dictation-station recover`"),
             "\(listed.standardError)")
+        let json = try StationBinary.run(["--data-dir", data, "reports", "--json"])
+        #expect(json.standardError.isEmpty, "output scripts read stays as it was: \(json.standardError)")
 
         let list = try StationBinary.run(["--data-dir", data, "recover", "--list"])
         #expect(list.status == 0)
@@ -46,8 +48,10 @@ struct RecoverCommandTests {
         #expect(again.status == 0)
         #expect(again.standardOutput.contains("nothing to recover"), "\(again.standardOutput)")
 
+        #expect(
+            try StationBinary.run(["--data-dir", data, "reports"]).standardError.isEmpty,
+            "no notice once every recording has its report")
         let reports = try StationBinary.run(["--data-dir", data, "reports", "--json"])
-        #expect(reports.standardError.isEmpty, "no notice once every recording has its report")
         let rows = try #require(
             JSONSerialization.jsonObject(with: Data(reports.standardOutput.utf8)) as? [[String: Any]])
         #expect(rows.count == 1)

@@ -161,7 +161,9 @@ struct DictationImporterTests {
         _ = try await importer.importRecordings([try fixture.recording("a.wav")], session: "Ward", locale: "en-US")
         let events = marking.events.current
         #expect(events.count == 2, "\(events)")
-        #expect(events.first?.hasPrefix("begin import-") == true && events.first?.hasSuffix(" Ward en-US") == true)
+        #expect(
+            events.first?.hasPrefix("begin import-") == true && events.first?.hasSuffix(" Ward en-US 14 bytes") == true,
+            "\(events)")
         #expect(events.last == "end")
     }
 }
@@ -170,11 +172,14 @@ struct DictationImporterTests {
 final class RecordingMarking: ImportMarking, Sendable {
     let events = Locked<[String]>([])
 
-    func begin(_ recording: URL, session: String, locale: String) throws -> any ImportMark {
+    func begin(_ recording: URL, intent: ImportIntent) throws -> any ImportMark {
         // The copy must not exist yet when the mark is made.
         let exists = FileManager.default.fileExists(atPath: recording.path)
         events.withLock {
-            $0.append("begin \(recording.lastPathComponent) \(session) \(locale)" + (exists ? " (exists)" : ""))
+            let size = intent.bytes.map { " \($0) bytes" } ?? ""
+            $0.append(
+                "begin \(recording.lastPathComponent) \(intent.session) \(intent.locale)\(size)"
+                    + (exists ? " (exists)" : ""))
         }
         return Mark(events: events)
     }

@@ -77,6 +77,20 @@ struct OrphanRecordingTests {
         #expect(OrphanNotice.screenLine(for: scan)?.kind == .warning)
     }
 
+    @Test("a copy smaller than its original is known to be cut short; a whole one is not")
+    func incompleteCopy() {
+        let intent = ImportIntent(session: "W", locale: "en-US", bytes: 230_000_000)
+        let cut = OrphanRecording(
+            file: URL(fileURLWithPath: "/a/i.wav"), modified: nil, bytes: 12_000_000,
+            unfinishedImport: .init(intent: intent))
+        #expect(cut.incompleteCopy?.copied == 12_000_000)
+        #expect(cut.incompleteCopy?.expected == 230_000_000)
+        var whole = cut
+        whole.bytes = 230_000_000
+        #expect(whole.incompleteCopy == nil)
+        #expect(OrphanRecording(file: cut.file, modified: nil, bytes: 5).incompleteCopy == nil, "no import, no claim")
+    }
+
     @Test("nothing to say when every recording has an owner, or there are none")
     func nothingToSay() async throws {
         let owned = try await OrphanFinder.scan(FakeInventory(.init(files: ["a.wav"], owned: ["a.wav"])))

@@ -15,13 +15,17 @@ public struct AudioFolderInventory: AudioInventory {
     public func recordings() throws -> [AudioFileEntry] {
         guard FileManager.default.fileExists(atPath: paths.audioDirectory.path) else { return [] }
         let files = try FileManager.default.contentsOfDirectory(
-            at: paths.audioDirectory, includingPropertiesForKeys: [.isRegularFileKey, .contentModificationDateKey],
+            at: paths.audioDirectory,
+            includingPropertiesForKeys: [.isRegularFileKey, .contentModificationDateKey, .fileSizeKey],
             options: [.skipsHiddenFiles])
         return files.compactMap { file in
             guard !file.lastPathComponent.hasSuffix(ImportMarkerFiles.suffix) else { return nil }
-            let values = try? file.resourceValues(forKeys: [.isRegularFileKey, .contentModificationDateKey])
+            let values = try? file.resourceValues(forKeys: [
+                .isRegularFileKey, .contentModificationDateKey, .fileSizeKey,
+            ])
             guard values?.isRegularFile == true else { return nil }
-            return AudioFileEntry(file: file, modified: values?.contentModificationDate)
+            return AudioFileEntry(
+                file: file, modified: values?.contentModificationDate, bytes: values?.fileSize.map(Int64.init))
         }
     }
 

@@ -5,8 +5,8 @@ import StationCore
     import Glibc
 #endif
 
-/// Import markers as files beside the recording (`<recording>.importing`, 0600, holding the session and
-/// locale as JSON), each locked with `flock(2)` while its import runs. The kernel drops the lock when the
+/// Import markers as files beside the recording (`<recording>.importing`, 0600, holding the session,
+/// locale and the original's size as JSON), each locked with `flock(2)` while its import runs. The kernel drops the lock when the
 /// process dies, even by `kill -9`, so a live import and a killed one are told apart.
 public struct ImportMarkerFiles: ImportMarking {
     public static let suffix = ".importing"
@@ -18,7 +18,7 @@ public struct ImportMarkerFiles: ImportMarking {
         recording.deletingLastPathComponent().appendingPathComponent(recording.lastPathComponent + suffix)
     }
 
-    public func begin(_ recording: URL, session: String, locale: String) throws -> any ImportMark {
+    public func begin(_ recording: URL, intent: ImportIntent) throws -> any ImportMark {
         let path = Self.marker(for: recording).path
         let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
@@ -28,8 +28,8 @@ public struct ImportMarkerFiles: ImportMarking {
             unlink(path)
             throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
         }
-        let intent = (try? JSONEncoder().encode(ImportIntent(session: session, locale: locale))) ?? Data()
-        _ = intent.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        let json = (try? JSONEncoder().encode(intent)) ?? Data()
+        _ = json.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
         return HeldMarker(path: path, descriptor: descriptor)
     }
 

@@ -20,10 +20,12 @@ public protocol AudioInventory: Sendable {
 public struct AudioFileEntry: Sendable, Equatable {
     public var file: URL
     public var modified: Date?
+    public var bytes: Int64?
 
-    public init(file: URL, modified: Date?) {
+    public init(file: URL, modified: Date?, bytes: Int64? = nil) {
         self.file = file
         self.modified = modified
+        self.bytes = bytes
     }
 }
 

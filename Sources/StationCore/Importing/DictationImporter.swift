@@ -62,7 +62,8 @@ public struct DictationImporter: Sendable {
         let copy = destination(for: file)
         let mark: any ImportMark
         do {
-            mark = try marking.begin(copy, session: session, locale: locale)
+            let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value
+            mark = try marking.begin(copy, intent: ImportIntent(session: session, locale: locale, bytes: bytes))
         } catch {
             log.log(.error, "import: marking recording \(number) failed: \(error)")
             return .failure(ImportError(copying: error, reading: false))

@@ -5,13 +5,21 @@ import Foundation
 public struct OrphanRecording: Sendable, Equatable {
     public var file: URL
     public var modified: Date?
+    public var bytes: Int64?
     /// Set when an import wrote it and ended before its report was stored.
     public var unfinishedImport: UnfinishedImport?
 
-    public init(file: URL, modified: Date?, unfinishedImport: UnfinishedImport? = nil) {
+    public init(file: URL, modified: Date?, bytes: Int64? = nil, unfinishedImport: UnfinishedImport? = nil) {
         self.file = file
         self.modified = modified
+        self.bytes = bytes
         self.unfinishedImport = unfinishedImport
+    }
+
+    /// The copy's size and the original's when an import was killed before it had copied everything.
+    public var incompleteCopy: (copied: Int64, expected: Int64)? {
+        guard let expected = unfinishedImport?.intent?.bytes, let bytes, bytes < expected else { return nil }
+        return (bytes, expected)
     }
 
     /// An import that died midway, and where it was taking the recording when the marker said so.
@@ -52,10 +60,12 @@ public enum OrphanFinder {
         for entry in files where !owned.contains(entry.file.lastPathComponent) {
             switch inventory.importMarker(for: entry.file) {
             case .inProgress: inProgress += 1
-            case .none: orphans.append(OrphanRecording(file: entry.file, modified: entry.modified))
+            case .none: orphans.append(OrphanRecording(file: entry.file, modified: entry.modified, bytes: entry.bytes))
             case .unfinished(let intent):
                 orphans.append(
-                    OrphanRecording(file: entry.file, modified: entry.modified, unfinishedImport: .init(intent: intent))
+                    OrphanRecording(
+                        file: entry.file, modified: entry.modified, bytes: entry.bytes,
+                        unfinishedImport: .init(intent: intent))
                 )
             }
         }

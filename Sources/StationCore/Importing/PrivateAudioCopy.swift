@@ -17,10 +17,15 @@ public enum PrivateAudioCopy {
         }
         defer { try? input.close() }
         do {
-            // `.withoutOverwriting` opens with O_CREAT|O_EXCL.
+            // `.withoutOverwriting` opens with O_CREAT|O_EXCL: a file that exists is never touched.
             try Data().write(to: destination, options: .withoutOverwriting)
+        } catch {
+            throw ImportError(copying: error, reading: false)
+        }
+        do {
             try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: destination.path)
         } catch {
+            try? FileManager.default.removeItem(at: destination)
             throw ImportError(copying: error, reading: false)
         }
         do {
