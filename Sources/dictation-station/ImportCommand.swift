@@ -5,8 +5,9 @@ import StationCore
 import StationTUI
 
 /// `dictation-station import --session NAME [--locale LOCALE] FILE...`: turns recordings from a handheld
-/// recorder into reports, transcribed and stored, the audio copied into the data directory. A file that
-/// fails is reported and the others are still imported.
+/// recorder into reports, transcribed (in an existing session's locale unless --locale says otherwise)
+/// and stored, the audio copied into the data directory. A file that fails is reported and the others
+/// are still imported; an import killed midway leaves its copy marked for `recover`.
 enum ImportCommand {
     @MainActor static let subcommand = Subcommand(name: "import") { parser, globals in
         try await run(&parser, globals)
@@ -36,12 +37,14 @@ enum ImportCommand {
         try paths.createDirectories()
         let log = FileStationLog(file: paths.logFile)
         let database = try await CommandDatabase.open(paths, log: log)
-        // Without --locale, the station's chosen locale, as for a new session.
-        let chosen = try await database.setting(SettingKey.locale)
-        let resolvedLocale = locale ?? chosen ?? TranscribeCommand.defaultLocale
+        // Without --locale, the existing session's locale; for a new session the station's chosen one.
+        let resolvedLocale = ImportLocale.resolve(
+            option: locale,
+            sessionLocale: ImportLocale.sessionLocale(named: session, in: try await database.loadSessions()),
+            chosen: try await database.setting(SettingKey.locale), fallback: TranscribeCommand.defaultLocale)
         let importer = DictationImporter(
             transcriber: SphinxTranscriber(paths: paths, log: log), reports: database, paths: paths,
-            clock: SystemClock(), log: log)
+            clock: SystemClock(), log: log, marking: ImportMarkerFiles())
         let outcomes: [DictationImporter.Outcome]
         do {
             outcomes = try await importer.importRecordings(

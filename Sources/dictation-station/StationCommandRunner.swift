@@ -61,6 +61,14 @@ enum StationCommandRunner {
             log.log(.error, "restoring sessions failed: \(error)")
             station.notifier.error("The saved sessions could not be read; new dictations still work.")
         }
+        // Recordings no session or report owns (a killed import, a lost database) are shown, never
+        // dropped; looked for off the start-up path, since the audio folder grows with the reports.
+        Task.detached { [database = ports.database] in
+            guard let scan = await OrphanWarning.scan(paths: paths, database: database, log: log),
+                let notice = OrphanNotice.screenLine(for: scan)
+            else { return }
+            await MainActor.run { _ = station.notifier.post(notice.kind, notice.message) }
+        }
         let (installStatus, statusUpdates) = AsyncStream.makeStream(of: String?.self)
         let services = ScreenServices(
             reports: ports.database, settings: ports.database,

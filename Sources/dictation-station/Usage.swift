@@ -83,7 +83,17 @@ enum Usage {
                           import --session NAME [--locale LOCALE] FILE...
                                               turn recordings from a handheld recorder into reports of session
                                               NAME: transcribed, stored, the audio copied into the data directory
-                                              (default locale: the station's chosen locale, else en-US)
+                                              (default locale: the session's, else the station's chosen
+                                              locale, else en-US)
+                        """),
+                Entry(
+                    subcommand: "recover",
+                    text: """
+                          recover [--list] [--locale LOCALE]
+                                              make reports again of the recordings in audio/ that no session or
+                                              report owns (an import killed midway, a lost or emptied database):
+                                              each is transcribed (default locale: its import's, else en-US) and
+                                              keeps its audio; --list only lists them; nothing is deleted
                         """),
             ]),
         Group(

@@ -45,10 +45,13 @@ public struct StationPaths: Sendable, Equatable {
         ]
     }
 
-    /// The file a new recording of a session goes to.
+    /// The file a new recording of a session goes to: `<session>-<milliseconds>-<random>.wav`, a name no
+    /// other process picks even for the same session in the same millisecond (the capture creates it
+    /// exclusively as well).
     public func newAudioFile(for session: SessionID, at time: Date) -> URL {
         let stamp = Int64(time.timeIntervalSince1970 * 1000)
-        return audioDirectory.appendingPathComponent("\(session.rawValue)-\(stamp).wav")
+        let random = UUID().uuidString.lowercased().prefix(8)
+        return audioDirectory.appendingPathComponent("\(session.rawValue)-\(stamp)-\(random).wav")
     }
 
     /// Makes the data directory ready and private: creates it and its audio and models folders (0700),
