@@ -18,8 +18,10 @@ enum ImportCommand {
         var session: String?
         var locale: String?
         var files: [String] = []
+        var dictation = ImportProperties()
         while let argument = parser.next() {
             let (name, inline) = ArgumentParser.split(argument)
+            if try dictation.take(name, inline: inline, from: &parser) { continue }
             switch name {
             case "--session": session = try parser.value(for: name, inline: inline)
             case "--locale": locale = try parser.value(for: name, inline: inline)
@@ -31,6 +33,9 @@ enum ImportCommand {
         }
         guard let session else { throw ArgumentError.missingArgument("--session NAME") }
         guard !files.isEmpty else { throw ArgumentError.missingArgument("FILE to import") }
+        let author = try LoginUser.check(author: dictation.author)
+        let workTypes = try WorkTypes.load(
+            from: ConfigPaths.workTypes(environment: ProcessInfo.processInfo.environment))
 
         let paths = StationPaths.resolve(
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
@@ -38,9 +43,12 @@ enum ImportCommand {
         let log = FileStationLog(file: paths.logFile)
         let database = try await CommandDatabase.open(paths, log: log)
         // Without --locale, the existing session's locale; for a new session the station's chosen one.
+        let sessions = try await database.loadSessions()
+        let existing = sessions.first { $0.name.lowercased() == session.lowercased() }
+        let properties = try dictation.resolved(session: existing?.properties, workTypes: workTypes)
         let resolvedLocale = ImportLocale.resolve(
             option: locale,
-            sessionLocale: ImportLocale.sessionLocale(named: session, in: try await database.loadSessions()),
+            sessionLocale: ImportLocale.sessionLocale(named: session, in: sessions),
             chosen: try await database.setting(SettingKey.locale), fallback: TranscribeCommand.defaultLocale)
         let importer = DictationImporter(
             transcriber: SphinxTranscriber(paths: paths, log: log), reports: database, paths: paths,
@@ -48,7 +56,8 @@ enum ImportCommand {
         let outcomes: [DictationImporter.Outcome]
         do {
             outcomes = try await importer.importRecordings(
-                files.map { URL(fileURLWithPath: $0) }, session: session, locale: resolvedLocale)
+                files.map { URL(fileURLWithPath: $0) }, session: session, locale: resolvedLocale, author: author,
+                properties: properties)
         } catch {
             printError("dictation-station: \(error)")
             return CommandLineTool.Exit.failure

@@ -39,23 +39,26 @@ public struct DictationImporter: Sendable {
         public var result: Result<Report, ImportError>
     }
 
-    /// Imports `files` in order into reports of `session`, decoded in `locale`.
+    /// Imports `files` in order into reports of `session`, decoded in `locale`, dictated by `author`
+    /// about the patient (with the work type and priority) in `properties`.
     public func importRecordings(
-        _ files: [URL], session: String, locale: String
+        _ files: [URL], session: String, locale: String, author: String? = nil,
+        properties: DictationProperties = DictationProperties()
     ) async throws(SessionNameError)
         -> [Outcome]
     {
         let name = try SessionName.validate(session, existing: []).get()
         var outcomes: [Outcome] = []
         for (index, file) in files.enumerated() {
-            let result = await importRecording(file, number: index + 1, session: name, locale: locale)
+            let result = await importRecording(
+                file, number: index + 1, session: name, locale: locale, author: author, properties: properties)
             outcomes.append(Outcome(file: file, result: result))
         }
         return outcomes
     }
 
     private func importRecording(
-        _ file: URL, number: Int, session: String, locale: String
+        _ file: URL, number: Int, session: String, locale: String, author: String?, properties: DictationProperties
     ) async -> Result<
         Report, ImportError
     > {
@@ -79,7 +82,8 @@ public struct DictationImporter: Sendable {
         HoldPoint.reach("import-audio-written")
         do {
             let transcription = try await transcriber.transcribe(file: copy, locale: locale)
-            let report = try await storeReport(transcription, audio: copy, session: session)
+            let report = try await storeReport(
+                transcription, audio: copy, session: session, author: author, properties: properties)
             log.log(.info, "import: recording \(number) stored as report \(report.id)")
             return .success(report)
         } catch {
@@ -92,11 +96,13 @@ public struct DictationImporter: Sendable {
         }
     }
 
-    private func storeReport(_ transcription: Transcription, audio: URL, session: String) async throws -> Report {
+    private func storeReport(
+        _ transcription: Transcription, audio: URL, session: String, author: String?, properties: DictationProperties
+    ) async throws -> Report {
         let report = NewReport(
             sessionName: session, locale: transcription.locale, created: clock.wallTime,
             audioDuration: transcription.audioDuration, audioFile: audio, text: transcription.text,
-            confidence: transcription.confidence)
+            confidence: transcription.confidence, author: author, properties: properties)
         do {
             return try await reports.add(report)
         } catch {

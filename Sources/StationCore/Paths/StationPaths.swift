@@ -35,6 +35,8 @@ public struct StationPaths: Sendable, Equatable {
     public var captureLock: URL { dataDirectory.appendingPathComponent("capture.lock") }
     /// Reports exported from the screen, as text and JSON.
     public var exportsDirectory: URL { dataDirectory.appendingPathComponent("exports", isDirectory: true) }
+    /// The claim files (flock) by which one station process owns a dictation or edits a report.
+    public var claimsDirectory: URL { dataDirectory.appendingPathComponent("claims", isDirectory: true) }
 
     /// The files the station keeps at the top of the data directory (the database with its WAL and
     /// shared memory, the log, the capture lock).
@@ -63,7 +65,7 @@ public struct StationPaths: Sendable, Equatable {
             at: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: dataDirectory.path)
         for directory in [audioDirectory, modelsDirectory] { try PrivateEntry.directory(directory, create: true) }
-        try PrivateEntry.directory(exportsDirectory, create: false)
+        for directory in [exportsDirectory, claimsDirectory] { try PrivateEntry.directory(directory, create: false) }
         for file in ownFiles { try PrivateEntry.fileIfPresent(file) }
     }
 }
