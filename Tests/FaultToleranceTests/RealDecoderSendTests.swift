@@ -56,7 +56,6 @@ struct RealDecoderSendTests {
         reports.failWrites(with: nil)
         session.pressSend()
         await session.settle()
-        #expect(session.lastError == nil, "\(String(describing: session.lastError))")
         #expect(session.state == .notRecording)
         #expect(reports.all.first?.text == whole.text)
     }

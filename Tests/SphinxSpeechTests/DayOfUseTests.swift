@@ -41,7 +41,7 @@ struct DayOfUseTests {
         #expect(after <= before + 30, "\(before) threads before, \(after) after")
     }
 
-    @Test("2,000 dictations begun and ended every way, 500 of them decoded: a decoder or two, no memory growth")
+    @Test("2,000 dictations begun and ended every way, 40 of them decoded: a decoder or two, no memory growth")
     func decodersAreReused() async throws {
         let transcriber = SphinxTranscriber(locator: Self.noInstalledModels, logFile: nil)
         let folder = try AudioFixtures.temporaryDirectory("day")
@@ -53,11 +53,11 @@ struct DayOfUseTests {
         let chunk = AudioChunk(samples: Array(audio.prefix(1_600)), position: 0)
 
         var residentAfterWarmUp = 0
-        // A decode costs a quarter second of this machine; ending a dictation costs next to nothing.
+        // A decode costs up to a second of this busy machine; beginning and ending a dictation, next to nothing.
         for round in 0..<2_000 {
             if round == 100 { residentAfterWarmUp = Self.residentKilobytes }
-            let decodes = round % 4 == 0
-            switch (round / 4 + round) % 3 {
+            let decodes = round % 50 == 0
+            switch round % 3 {
             case 0:
                 // Dropped without finish or cancel (a session that went away).
                 let live = await transcriber.beginLive(locale: "en-US")
