@@ -8,12 +8,14 @@ import StationCore
 /// read audio, which never see a recognized word. A warning or error of the search keeps its place
 /// (file and line) without its text; everything else of the search is left out.
 ///
-/// The library has one log per process: it goes to the log of the decoder loaded last.
+/// The library has one log per process; each engine calls it on its own thread, so a line goes to the
+/// log of the engine whose thread wrote it (else to the log of the decoder loaded last).
 final class DecoderLog: @unchecked Sendable {
     static let shared = DecoderLog()
 
     private let lock = NSLock()
     private var destination: any StationLog = SilentLog()
+    private var destinations: [UInt: any StationLog] = [:]
     /// The start of a line still being written, per thread (a message may come in pieces).
     private var pending: [UInt: String] = [:]
 
@@ -24,9 +26,18 @@ final class DecoderLog: @unchecked Sendable {
         }
     }
 
-    /// Sends the decoder's log to `log` from now on.
+    /// Sends what the library logs on this thread (an engine's) to `log`, and what it logs elsewhere too.
     func route(to log: any StationLog) {
-        lock.withLock { destination = log }
+        let thread = UInt(pthread_self())
+        lock.withLock {
+            destination = log
+            destinations[thread] = log
+        }
+    }
+
+    /// Forgets the log of an engine's thread that has ended.
+    func forget(thread: UInt) {
+        lock.withLock { _ = destinations.removeValue(forKey: thread) }
     }
 
     /// Takes a piece of the library's log; whole lines are judged and passed on.
@@ -40,7 +51,7 @@ final class DecoderLog: @unchecked Sendable {
                 buffered = String(buffered[buffered.index(after: newline)...])
             }
             if !buffered.isEmpty { pending[thread] = buffered }
-            return (complete, destination)
+            return (complete, destinations[thread] ?? destination)
         }
         for line in lines {
             if let (level, kept) = Self.filtered(line) { log.log(level, "pocketsphinx: \(kept)") }

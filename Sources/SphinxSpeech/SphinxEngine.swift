@@ -50,8 +50,14 @@ actor SphinxEngine {
         self.log = log
     }
 
+    /// The decoding thread, as the decoder log knows it (set when the first decoder loads).
+    private var logThread: UInt?
+
     // The thread ends once its last job (the one releasing this engine) has run.
-    deinit { thread.shutDown() }
+    deinit {
+        thread.shutDown()
+        if let logThread { DecoderLog.shared.forget(thread: logThread) }
+    }
 
     /// Dictations being decoded now.
     var openStreams: Int { streams.count }
@@ -222,6 +228,7 @@ actor SphinxEngine {
         }
         do {
             let decoder = try SphinxDecoder(model: model, log: decoderLog)
+            logThread = UInt(pthread_self())
             decodersLoaded += 1
             log.log(.info, "loaded the \(model.locale) speech model")
             return decoder

@@ -44,18 +44,25 @@ struct DecoderLogTests {
         let sample = try #require(LibriVoxSamples.all().first)
         let audio = try AudioFileReader.samples(of: sample.file)
 
-        let fromFile = try await transcriber.transcribe(file: sample.file, locale: "en-US")
-        let live = try #require(await transcriber.beginLive(locale: "en-US"))
-        let listener = Task { for await _ in live.partials {} }
-        for position in stride(from: 0, to: audio.count, by: 1_600) {
-            let end = min(audio.count, position + 1_600)
-            await live.feed(AudioChunk(samples: Array(audio[position..<end]), position: position))
+        // Cut off mid-word as well: the search then logs the word it ends on ("using dashwood.344 instead").
+        let cut = folder.appendingPathComponent("cut.wav")
+        try AudioFixtures.writeWAV(Array(audio.prefix(41_000)), to: cut)
+        var texts = [sample.reference]
+        for file in [sample.file, cut] {
+            texts.append(try await transcriber.transcribe(file: file, locale: "en-US").text)
+            let fed = try AudioFileReader.samples(of: file)
+            let live = try #require(await transcriber.beginLive(locale: "en-US"))
+            let listener = Task { for await _ in live.partials {} }
+            for position in stride(from: 0, to: fed.count, by: 1_600) {
+                let end = min(fed.count, position + 1_600)
+                await live.feed(AudioChunk(samples: Array(fed[position..<end]), position: position))
+            }
+            texts.append(try await live.finish(file: file).text)
+            await listener.value
         }
-        let fromLive = try await live.finish(file: sample.file)
-        await listener.value
 
         let words = Set(
-            (fromFile.text + " " + fromLive.text + " " + sample.reference).lowercased()
+            texts.joined(separator: " ").lowercased()
                 .split { !$0.isLetter }.map(String.init).filter { $0.count > 3 })
         #expect(words.count >= 8, "\(words)")
         var logs = ""
