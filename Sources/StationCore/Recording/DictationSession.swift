@@ -235,6 +235,7 @@ public final class DictationSession: Identifiable {
             try await delegate?.session(self, didFinish: dictation)
         } catch {
             dependencies.log.log(.error, "storing a finished dictation failed: \(error)")
+            dropLiveDecoder()
             fail(.reportNotSaved, keepAudio: true)
             return
         }
@@ -244,9 +245,15 @@ public final class DictationSession: Identifiable {
     private func processingFailed(_ error: any Error, epoch failing: Int) {
         guard failing == epoch, state == .processing else { return }
         dependencies.log.log(.error, "transcription failed: \(error)")
-        // The live decode may be what broke: a retry decodes the file from the start.
-        live = nil
+        dropLiveDecoder()
         fail(RecordingError(error), keepAudio: true)
+    }
+
+    /// After a failed send the live decode is spent or may be what broke: it gives its decoder back, and
+    /// the next send decodes the file from the start.
+    private func dropLiveDecoder() {
+        if let live { Task { await live.value?.cancel() } }
+        live = nil
     }
 
     private func discard() {
