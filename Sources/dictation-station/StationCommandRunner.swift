@@ -35,7 +35,11 @@ enum StationCommandRunner {
             makeCapture: ports.makeCapture, transcriber: ports.transcriber, clock: clock, log: log,
             makeAudioFile: { [paths] id in paths.newAudioFile(for: id, at: clock.wallTime) },
             ownership: FileDictationOwnership(paths: paths),
-            measureAudio: { WAVInfo.recordedDuration(of: $0) })
+            recoverAudio: { file in
+                // Only ever for a dictation this process just claimed: no living process writes it.
+                AbandonedRecordings.repair([file])
+                return WAVInfo.recordedDuration(of: file)
+            })
         let station = Station(
             dependencies: StationDependencies(
                 session: session, reports: ports.database, sessions: ports.database, author: LoginUser.name),

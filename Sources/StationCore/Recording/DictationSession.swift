@@ -74,7 +74,7 @@ public final class DictationSession: Identifiable {
         self.dependencies = dependencies
         if record.state != .notRecording, let audio = record.audioFile {
             // The saved time may lag the audio (a crash while recording): the file's length is the truth.
-            let kept = dependencies.measureAudio(audio) ?? record.elapsed
+            let kept = dependencies.recoverAudio(audio) ?? record.elapsed
             self.state = .paused
             self.isPausedByUser = true
             self.audioFile = audio
@@ -96,7 +96,7 @@ public final class DictationSession: Identifiable {
     /// audio and the time the audio holds, as after a restart.
     func takeOver(_ record: SessionRecord) {
         guard state == .notRecording, let audio = record.audioFile else { return }
-        let kept = dependencies.measureAudio(audio) ?? record.elapsed
+        let kept = dependencies.recoverAudio(audio) ?? record.elapsed
         heldElsewhere = nil
         audioFile = audio
         stopwatch = Stopwatch(accumulated: kept)
