@@ -26,8 +26,10 @@ let package = Package(
 
         // Adapters: each wraps exactly one C library behind a core port.
         .target(name: "PulseCapture", dependencies: ["StationCore", "CPulseAudio"]),
+        // Hands sphinxbase's variadic log callback on as formatted text, which Swift can take.
+        .target(name: "CSphinxLog", linkerSettings: [.linkedLibrary("sphinxbase")]),
         .target(
-            name: "SphinxSpeech", dependencies: ["StationCore", "CPocketSphinx", "AudioFileReading"],
+            name: "SphinxSpeech", dependencies: ["StationCore", "CPocketSphinx", "CSphinxLog", "AudioFileReading"],
             resources: [.copy("Resources/punctuation")]),
         // Reads recordings (WAV, FLAC, Ogg, MP3, any rate) as the decoder's 16 kHz mono; wraps libsndfile
         // and libsamplerate, which always work together here.
@@ -74,7 +76,7 @@ let package = Package(
             name: "StationIntegrationTests",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "SpeechModels", "StationTestSupport",
-                "StationTestTraits",
+                "StationTestTraits", "AudioFileReading",
             ]),
         .testTarget(name: "SpeechModelsTests", dependencies: ["SpeechModels", "StationTestSupport"]),
         // The faults the station survives, one suite per class: crashes, several processes, hostile input.
@@ -82,7 +84,7 @@ let package = Package(
             name: "FaultToleranceTests",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
-                "StationTestSupport", "StationTestTraits",
+                "StationTestSupport", "StationTestTraits", "AudioFileReading",
             ]),
         .testTarget(
             name: "CommandLineTests",

@@ -161,6 +161,8 @@ extension PulseCapture {
     /// Appends to the file and publishes the frames, and the levels of what was `measured` (heard).
     private func write(_ samples: [Int16], measured: Bool = true) {
         guard let wav, writeFailure == nil, !samples.isEmpty else { return }
+        // The chunk's place in the file: after an append or a truncation the feed tells the decoder.
+        let position = wav.dataBytes / 2
         do throws(WAVError) {
             try wav.append(samples: samples)
             if wav.dataBytes - headerWrittenAt >= Self.headerInterval { writeHeader() }
@@ -168,7 +170,7 @@ extension PulseCapture {
             failWriting(error)
             return
         }
-        framesContinuation.yield(AudioChunk(samples: samples))
+        framesContinuation.yield(AudioChunk(samples: samples, position: position))
         guard measured else { return }
         for level in meter.add(samples) { levelsContinuation.yield(level) }
     }

@@ -114,7 +114,7 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
             wav = appending ? try .openForAppending(at: file) : try .create(at: file)
         } catch {
             connection.close()
-            throw .fileUnwritable(detail: error.description)
+            throw error.captureError
         }
         let failure = connection.locked { () -> CaptureError? in
             self.connection = connection
@@ -157,7 +157,7 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
             if phase != .ended { phase = .paused }
             return writeFailure
         }
-        if let failure { throw .fileUnwritable(detail: failure.description) }
+        if let failure { throw failure.captureError }
     }
 
     private func uncork() throws(CaptureError) {
@@ -169,7 +169,7 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
             default: throw .streamFailed(detail: "the capture has ended")
             }
             guard let stream else { throw .streamFailed(detail: "the stream is gone") }
-            if let writeFailure { throw .fileUnwritable(detail: writeFailure.description) }
+            if let writeFailure { throw writeFailure.captureError }
             phase = .recording
             beginSegment()
             do throws(PulseError) {
@@ -203,7 +203,7 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
         eventsContinuation.finish()
         levelsContinuation.finish()
         framesContinuation.finish()
-        if let writeFailure { throw .fileUnwritable(detail: writeFailure.description) }
+        if let writeFailure { throw writeFailure.captureError }
         return file
     }
 }

@@ -7,8 +7,13 @@ import StationCore
 /// a damaged download loaded in-process would close the station mid-shift. Debian's
 /// `pocketsphinx_continuous` loads the model with the same library and decodes an empty input; its
 /// exit status is the verdict. Models that come with the system are trusted and not probed.
+///
+/// The probe runs on the decoder's thread, so a child that hangs (a model on a stalled network mount)
+/// is killed after `timeout` and the model counts as broken, rather than holding every dictation.
 struct ModelProbe: Sendable {
     var tool = URL(fileURLWithPath: "/usr/bin/pocketsphinx_continuous")
+    /// Loading a model takes well under a second here; a large one on a slow disk, a few seconds.
+    var timeout: Duration = .seconds(30)
 
     /// Why `model` cannot be loaded, or nil when it loads (or cannot be probed here, which is logged).
     func problem(with model: SpeechModel, log: any StationLog) -> String? {
@@ -26,13 +31,21 @@ struct ModelProbe: Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
+        let exited = DispatchSemaphore(value: 0)
+        process.terminationHandler = { _ in exited.signal() }
         do {
             try process.run()
         } catch {
             log.log(.warning, "cannot test-load the \(model.locale) model: \(error)")
             return nil
         }
-        process.waitUntilExit()
+        if exited.wait(timeout: .now() + .milliseconds(Int(timeout / .milliseconds(1)))) == .timedOut {
+            kill(process.processIdentifier, SIGKILL)
+            // A child stuck in the kernel (a stalled mount) dies only when its I/O ends: not waited for.
+            _ = exited.wait(timeout: .now() + .seconds(5))
+            log.log(.error, "test-loading the \(model.locale) model did not end within \(timeout); it was stopped")
+            return "loading it did not end within \(timeout)"
+        }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             return "pocketsphinx cannot load its files"
         }

@@ -10,12 +10,15 @@ final class SphinxDecoder {
     /// A front end of the decoder's own settings, used only to measure an utterance's cepstral mean.
     private let frontEnd: OpaquePointer?
 
-    /// Loads the model (about 0.3 s for Debian's en-US); pocketsphinx's log goes to `logFile`.
-    init(model: SpeechModel, logFile: URL?) throws {
+    /// Loads the model (about 0.3 s for Debian's en-US); pocketsphinx's log, filtered of every word it
+    /// recognizes, goes to `log`.
+    init(model: SpeechModel, log: any StationLog) throws {
         self.model = model
+        DecoderLog.shared.route(to: log)
         let arguments = [
             "-hmm", model.acousticModel.path, "-lm", model.languageModel.path, "-dict", model.dictionary.path,
-            "-logfn", logFile?.path ?? "/dev/null",
+            // Everything goes through `DecoderLog`; anything written straight to the log file is lost.
+            "-logfn", "/dev/null",
             // Measured on the LibriVox files (71 words): the default second passes (flat lexicon, then
             // lattice best path) scored 28.2 % WER, the first pass alone 21.1 %, and it is faster. The
             // lattice is still searched for confidence (`wordConfidence`) without changing the words.

@@ -30,22 +30,37 @@ actor SphinxEngine {
     nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
 
     private let locator: ModelLocator
-    private let logFile: URL?
+    /// Where pocketsphinx's own (filtered) log goes.
+    private let decoderLog: any StationLog
     private let log: any StationLog
     private let probe: ModelProbe
     private var idleDecoders: [URL: [SphinxDecoder]] = [:]
     private var punctuation: [String: SpokenPunctuation] = [:]
     private var streams: [Int: DecodeStream] = [:]
     private var readers: [Int: AudioFileReader] = [:]
-    private var failedLive: Set<Int> = []
+    private var feeds: [Int: LiveFeed] = [:]
     private var nextID = 1
+    /// Decoders loaded so far: one per model and dictation decoded at once, however long the station runs.
+    private(set) var decodersLoaded = 0
 
-    init(locator: ModelLocator, logFile: URL?, log: any StationLog, probe: ModelProbe = ModelProbe()) {
+    init(locator: ModelLocator, decoderLog: any StationLog, log: any StationLog, probe: ModelProbe = ModelProbe()) {
         self.locator = locator
         self.probe = probe
-        self.logFile = logFile
+        self.decoderLog = decoderLog
         self.log = log
     }
+
+    /// The decoding thread, as the decoder log knows it (set when the first decoder loads).
+    private var logThread: UInt?
+
+    // The thread ends once its last job (the one releasing this engine) has run.
+    deinit {
+        thread.shutDown()
+        if let logThread { DecoderLog.shared.forget(thread: logThread) }
+    }
+
+    /// Dictations being decoded now.
+    var openStreams: Int { streams.count }
 
     /// Loads the decoder of `locale` now, so the first dictation does not wait for it.
     func preload(locale: String) throws(TranscriptionError) {
@@ -62,22 +77,44 @@ actor SphinxEngine {
     }
 
     /// Decodes captured audio; returns a new partial hypothesis when one is due.
-    /// When decoding fails, the stream starts over empty and takes no more audio, so that finishing
-    /// it decodes the whole file.
-    func feed(_ id: Int, _ samples: [Int16]) -> [String]? {
-        guard let stream = streams[id], !failedLive.contains(id) else { return nil }
-        stream.append(samples[...])
+    ///
+    /// Only the chunk that follows the last one is decoded. After a missing chunk the stream takes no
+    /// more, and finishing reads the rest from the file; after a chunk that goes back, or a decoding
+    /// failure, the stream starts over empty, and finishing decodes the whole file.
+    func feed(_ id: Int, _ chunk: AudioChunk) -> [String]? {
+        guard let stream = streams[id], feeds[id, default: .contiguous] == .contiguous else { return nil }
+        guard chunk.position == stream.samplesFed else {
+            let at = Self.seconds(stream.samplesFed)
+            if chunk.position > stream.samplesFed {
+                feeds[id] = .gap
+                log.log(.warning, "live decoding: audio after \(at) s was not fed; that part is decoded from the file")
+            } else {
+                startOver(id, stream)
+                log.log(.warning, "live decoding: the recording was cut back before \(at) s; it is decoded anew")
+            }
+            return nil
+        }
+        stream.append(chunk.samples[...])
         do {
             // Up to the chunk and one file step: keeps up with real time, and never holds a cancel long.
-            try stream.work(budget: samples.count + Self.fileStep)
+            try stream.work(budget: chunk.samples.count + Self.fileStep)
             return stream.duePartial()
         } catch {
             _ = decoderFailure(error)
-            stream.abandon()
-            streams[id] = DecodeStream(decoder: stream.decoder, showsPartials: false)
-            failedLive.insert(id)
+            startOver(id, stream)
             return nil
         }
+    }
+
+    /// Drops what a stream decoded; it takes no more chunks, and finishing decodes the whole file.
+    private func startOver(_ id: Int, _ stream: DecodeStream) {
+        stream.abandon()
+        streams[id] = DecodeStream(decoder: stream.decoder, showsPartials: false)
+        feeds[id] = .startOver
+    }
+
+    private static func seconds(_ samples: Int) -> String {
+        String(format: "%.2f", Double(samples) / Double(AudioChunk.sampleRate))
     }
 
     /// Makes the stream read `file` from its start.
@@ -85,31 +122,40 @@ actor SphinxEngine {
         readers[id] = try reader(for: file)
     }
 
-    /// Prepares a live stream to read the part of `file` it was not fed. When the fed audio is not the
-    /// start of the file (a capture that began before a restart), the stream starts over on the whole file.
+    /// Prepares a live stream to read the part of `file` it was not fed: from the end of the unbroken
+    /// feed, which may stop at a gap. When the fed audio is not the file's (its first seconds differ, or
+    /// the file is shorter), or the feed went back, the stream starts over on the whole file.
     /// Returns whether it started over.
     func attachRest(of file: URL, to id: Int) throws(TranscriptionError) -> Bool {
         guard let stream = streams[id] else { throw .decoderFailed(detail: "the dictation was cancelled") }
+        let feed = feeds[id, default: .contiguous]
+        feeds[id] = .finishing
+        stream.showsPartials = false
+        if feed != .startOver, try skipFed(by: stream, in: file, to: id) { return false }
+        if streams[id] === stream { startOver(id, stream) }
+        feeds[id] = .finishing
+        readers[id] = try reader(for: file)
+        if stream.samplesFed > 0 { log.log(.info, "live decoding: the fed audio is not the file's; decoding it whole") }
+        return true
+    }
+
+    /// Attaches `file` after the audio the stream was fed, when that audio is the file's.
+    private func skipFed(by stream: DecodeStream, in file: URL, to id: Int) throws(TranscriptionError) -> Bool {
         let reader = try reader(for: file)
         let head = stream.head
-        let start: [Int16]
-        do { start = try reader.read(maximum: head.count) } catch { throw unreadable(error) }
-        stream.showsPartials = false
-        guard !head.isEmpty, start == head else {
-            stream.abandon()
-            streams[id] = DecodeStream(decoder: stream.decoder, showsPartials: false)
-            readers[id] = try self.reader(for: file)
-            return true
-        }
-        var skip = stream.samplesFed - head.count
-        while skip > 0 {
-            let skipped: Int
-            do { skipped = try reader.read(maximum: min(skip, 1 << 16)).count } catch { throw unreadable(error) }
-            if skipped == 0 { break }
-            skip -= skipped
+        do {
+            guard try reader.read(maximum: head.count) == head else { return false }
+            var skip = stream.samplesFed - head.count
+            while skip > 0 {
+                let skipped = try reader.read(maximum: min(skip, 1 << 16)).count
+                guard skipped > 0 else { return false }
+                skip -= skipped
+            }
+        } catch {
+            throw unreadable(error)
         }
         readers[id] = reader
-        return false
+        return true
     }
 
     /// Does the next step of decoding: reads a step of the attached file, or decodes a step of what was
@@ -141,7 +187,7 @@ actor SphinxEngine {
             throw .decoderFailed(detail: "the dictation was cancelled")
         }
         readers[id] = nil
-        failedLive.remove(id)
+        feeds[id] = nil
         defer { checkIn(stream.decoder) }
         do {
             stream.endOfAudio()
@@ -156,7 +202,7 @@ actor SphinxEngine {
     /// Drops a stream and everything it decoded.
     func cancel(_ id: Int) {
         readers[id] = nil
-        failedLive.remove(id)
+        feeds[id] = nil
         guard let stream = streams.removeValue(forKey: id) else { return }
         stream.abandon()
         checkIn(stream.decoder)
@@ -181,7 +227,9 @@ actor SphinxEngine {
             throw .modelBroken(locale: model.locale, detail: problem)
         }
         do {
-            let decoder = try SphinxDecoder(model: model, logFile: logFile)
+            let decoder = try SphinxDecoder(model: model, log: decoderLog)
+            logThread = UInt(pthread_self())
+            decodersLoaded += 1
             log.log(.info, "loaded the \(model.locale) speech model")
             return decoder
         } catch {

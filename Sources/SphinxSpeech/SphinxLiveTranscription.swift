@@ -3,38 +3,66 @@ import StationCore
 
 /// A dictation decoded while it is recorded: every captured chunk is decoded as it arrives, so on send
 /// only the audio not yet fed remains.
-final class SphinxLiveTranscription: LiveTranscription, Sendable {
+///
+/// The live decode is used by the first `finish`; a later one (a send after a failed send) decodes the
+/// file afresh, so a failure never leaves a dictation that cannot be sent.
+final class SphinxLiveTranscription: LiveTranscription, @unchecked Sendable {
+    private enum Phase { case live, finished, cancelled }
+
     let partials: AsyncStream<String>
     private let partialsContinuation: AsyncStream<String>.Continuation
     private let opened: SphinxEngine.Opened
+    private let locale: String
     private let engine: SphinxEngine
+    private let lock = NSLock()
+    private var phase = Phase.live
 
-    init(opened: SphinxEngine.Opened, engine: SphinxEngine) {
+    init(opened: SphinxEngine.Opened, locale: String, engine: SphinxEngine) {
         self.opened = opened
+        self.locale = locale
         self.engine = engine
         (partials, partialsContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
+    /// A live decode dropped without finish or cancel gives its decoder back.
+    deinit {
+        guard phase == .live else { return }
+        let (engine, id) = (engine, opened.id)
+        Task { await engine.cancel(id) }
+    }
+
     func feed(_ chunk: AudioChunk) async {
-        guard let words = await engine.feed(opened.id, chunk.samples) else { return }
+        guard let words = await engine.feed(opened.id, chunk) else { return }
         partialsContinuation.yield(opened.punctuation.format(words))
     }
 
     func finish(file: URL) async throws -> Transcription {
         defer { partialsContinuation.finish() }
-        let (opened, engine) = (opened, engine)
-        return try await CancellableWork.run {
-            do {
-                _ = try await engine.attachRest(of: file, to: opened.id)
-                return try await SphinxTranscriber.decodeAttached(opened, engine: engine)
-            } catch {
-                await engine.cancel(opened.id)
-                throw error
+        let before = lock.withLock {
+            defer { if phase == .live { phase = .finished } }
+            return phase
+        }
+        let (opened, engine, locale) = (opened, engine, locale)
+        switch before {
+        case .cancelled:
+            throw TranscriptionError.decoderFailed(detail: "the dictation was cancelled")
+        case .finished:
+            return try await SphinxTranscriber.decode(file: file, locale: locale, engine: engine)
+        case .live:
+            return try await CancellableWork.run {
+                do {
+                    _ = try await engine.attachRest(of: file, to: opened.id)
+                    return try await SphinxTranscriber.decodeAttached(opened, engine: engine)
+                } catch {
+                    await engine.cancel(opened.id)
+                    throw error
+                }
             }
         }
     }
 
     func cancel() async {
+        lock.withLock { phase = .cancelled }
         partialsContinuation.finish()
         await engine.cancel(opened.id)
     }

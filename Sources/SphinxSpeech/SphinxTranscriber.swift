@@ -3,20 +3,22 @@ import StationCore
 
 /// `Transcribing` over libpocketsphinx: files and live dictations, decoded on the engine's own thread.
 public final class SphinxTranscriber: Transcribing {
-    private let engine: SphinxEngine
+    let engine: SphinxEngine
 
-    /// Decodes with the models `locator` finds; pocketsphinx's own log goes to `logFile` (0600).
-    public init(locator: ModelLocator, logFile: URL?, log: any StationLog = SilentLog()) {
-        if let logFile, !FileManager.default.fileExists(atPath: logFile.path) {
-            _ = FileManager.default.createFile(
-                atPath: logFile.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        }
-        engine = SphinxEngine(locator: locator, logFile: logFile, log: log)
+    /// Decodes with the models `locator` finds; pocketsphinx's own log, without the words it recognizes,
+    /// goes to `logFile` (0600), or nowhere when it is nil.
+    public convenience init(locator: ModelLocator, logFile: URL?, log: any StationLog = SilentLog()) {
+        self.init(locator: locator, decoderLog: logFile.map { FileStationLog(file: $0) } ?? SilentLog(), log: log)
     }
 
-    /// The station's models and log file.
+    /// The station's models; pocketsphinx's log, without the words it recognizes, goes to `log` (the
+    /// station's log file), so that one writer appends to it.
     public convenience init(paths: StationPaths, log: any StationLog = SilentLog()) {
-        self.init(locator: ModelLocator(modelsDirectory: paths.modelsDirectory), logFile: paths.logFile, log: log)
+        self.init(locator: ModelLocator(modelsDirectory: paths.modelsDirectory), decoderLog: log, log: log)
+    }
+
+    init(locator: ModelLocator, decoderLog: any StationLog, log: any StationLog, probe: ModelProbe = ModelProbe()) {
+        engine = SphinxEngine(locator: locator, decoderLog: decoderLog, log: log, probe: probe)
     }
 
     /// Loads the decoder of `locale` ahead of the first dictation.
@@ -27,8 +29,17 @@ public final class SphinxTranscriber: Transcribing {
     /// Decodes `file` a quarter second at a time. A cancelled caller gets `CancellationError` at once;
     /// the decode stops at its next step and nothing is published.
     public func transcribe(file: URL, locale: String) async throws -> Transcription {
-        let engine = engine
-        return try await CancellableWork.run {
+        try await Self.decode(file: file, locale: locale, engine: engine)
+    }
+
+    public func beginLive(locale: String) async -> (any LiveTranscription)? {
+        guard let opened = try? await engine.open(locale: locale, live: true) else { return nil }
+        return SphinxLiveTranscription(opened: opened, locale: locale, engine: engine)
+    }
+
+    /// Decodes `file` whole in a stream of its own.
+    static func decode(file: URL, locale: String, engine: SphinxEngine) async throws -> Transcription {
+        try await CancellableWork.run {
             let opened = try await engine.open(locale: locale, live: false)
             do {
                 try Task.checkCancellation()
@@ -39,11 +50,6 @@ public final class SphinxTranscriber: Transcribing {
                 throw error
             }
         }
-    }
-
-    public func beginLive(locale: String) async -> (any LiveTranscription)? {
-        guard let opened = try? await engine.open(locale: locale, live: true) else { return nil }
-        return SphinxLiveTranscription(opened: opened, engine: engine)
     }
 
     /// Decodes what is attached to the stream, then ends it.

@@ -7,7 +7,7 @@ public final class FakeTranscriber: Transcribing, @unchecked Sendable {
     public let log: CallLog
     private let result = Locked<Result<String, any Error>>(.success("the patient is well"))
     private let gate = Locked<[CheckedContinuation<Void, Never>]?>(nil)
-    private let liveFactory = Locked<(@Sendable () -> FakeLiveTranscription)?>(nil)
+    private let liveFactory = Locked<(@Sendable () -> any LiveTranscription)?>(nil)
 
     public init(log: CallLog = CallLog()) { self.log = log }
 
@@ -32,7 +32,7 @@ public final class FakeTranscriber: Transcribing, @unchecked Sendable {
     public var heldCount: Int { gate.current?.count ?? 0 }
 
     /// Makes `beginLive` hand out live decoders made by `factory`.
-    public func enableLive(_ factory: @escaping @Sendable () -> FakeLiveTranscription) {
+    public func enableLive(_ factory: @escaping @Sendable () -> any LiveTranscription) {
         liveFactory.withLock { $0 = factory }
     }
 

@@ -17,11 +17,11 @@ public final class StationFixture {
     public let station: Station
 
     /// A station wired to fakes. Pass `sessionStore` and `ownership` to stand in for a second station
-    /// process on the same data directory; `measureAudio` says how long a recording's file is.
+    /// process on the same data directory; `recoverAudio` readies a recording's file and says how long it is.
     public init(
         jitter: Int = 0, restoring records: [SessionRecord] = [], sessionStore shared: InMemorySessionStore? = nil,
         ownership: any DictationOwnership = ProcessLocalOwnership(),
-        measureAudio: @escaping @Sendable (URL) -> Duration? = { _ in nil }, author: String? = nil
+        recoverAudio: @escaping @Sendable (URL) -> Duration? = { _ in nil }, author: String? = nil
     ) {
         transcriber = FakeTranscriber(log: log)
         sessionStore = shared ?? InMemorySessionStore(records)
@@ -48,7 +48,7 @@ public final class StationFixture {
                 return URL(fileURLWithPath: "/audio/\(id.rawValue)-\(number).wav")
             },
             removeAudio: { url in removedAudio.withLock { $0.append(url) } },
-            ownership: ownership, measureAudio: measureAudio)
+            ownership: ownership, recoverAudio: recoverAudio)
         station = Station(
             dependencies: StationDependencies(
                 session: dependencies, reports: reports, sessions: sessionStore, author: author),

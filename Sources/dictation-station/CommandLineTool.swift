@@ -32,6 +32,8 @@ enum CommandLineTool {
         guard let subcommand = Subcommands.all.first(where: { $0.name == name }) else {
             return usageError(ArgumentError.unknownSubcommand(name))
         }
+        var peek = parser
+        if OrphanWarning.applies(to: name, arguments: peek.rest()) { await OrphanWarning.printIfAny(globals: globals) }
         do {
             return try await subcommand.run(&parser, globals)
         } catch let error as ArgumentError {

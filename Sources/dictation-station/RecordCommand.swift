@@ -72,11 +72,8 @@ enum RecordCommand {
         let capture = PulseCapture(source: source)
         do {
             try await capture.start(recordingTo: options.file, appending: options.append)
-        } catch let error as CaptureError {
-            printError("dictation-station: \(CaptureErrorText.describe(error))")
-            return CommandLineTool.Exit.failure
         } catch {
-            printError("dictation-station: \(error)")
+            printError("dictation-station: \(CaptureErrorText.describe(any: error))")
             return CommandLineTool.Exit.failure
         }
 
@@ -113,7 +110,7 @@ enum RecordCommand {
             let seconds = (try? WAVInfo(file).seconds) ?? 0
             printError(String(format: "Recorded %.2f s into %@.", seconds, file.path))
         } catch {
-            printError("dictation-station: \(error)")
+            printError("dictation-station: \(CaptureErrorText.describe(any: error))")
             return CommandLineTool.Exit.failure
         }
         switch reason {

@@ -10,10 +10,12 @@ enum ReportsCommand {
 
     /// What the command line asked for.
     private enum Action {
-        case list(search: String?, json: Bool)
+        case list(ReportListRequest)
         case show(Int64)
         case delete(Int64)
         case export(Int64, ReportExportFormat)
+        case sign(Int64, author: String?)
+        case edit(Int64, ReportEditRequest)
     }
 
     @MainActor
@@ -23,13 +25,26 @@ enum ReportsCommand {
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
         let database = try await CommandDatabase.open(paths)
+        let workTypes = try WorkTypes.load(
+            from: ConfigPaths.workTypes(environment: ProcessInfo.processInfo.environment))
         switch action {
-        case .list(let search, let json):
-            try await list(database, search: search, json: json)
+        case .list(let request):
+            try await list(database, request, workTypes: workTypes)
         case .show(let id):
             let report = try await existing(id, in: database)
             let revisions = try await database.revisions(id: id)
-            printText(ReportExport.text(report, revisions: revisions, timeZone: .current), terminator: "")
+            let events = try await database.events(id: id)
+            printText(
+                ReportExport.text(
+                    report, revisions: revisions, timeZone: .current, workTypes: workTypes, events: events),
+                terminator: "")
+        case .sign(let id, let author):
+            let signer = try LoginUser.check(author: author)
+            _ = try await existing(id, in: database)
+            let signed = try await database.sign(id: id, by: signer, at: Date())
+            printText("Signed report \(id) as \(signed.signedBy ?? signer).")
+        case .edit(let id, let request):
+            try await ReportEditing.edit(id, request, in: database, paths: paths)
         case .delete(let id):
             let report = try await existing(id, in: database)
             try await database.delete(id: id)
@@ -37,7 +52,8 @@ enum ReportsCommand {
         case .export(let id, let format):
             let report = try await existing(id, in: database)
             let revisions = try await database.revisions(id: id)
-            let data = try ReportExport.export(report, revisions: revisions, as: format, timeZone: .current)
+            let data = try ReportExport.export(
+                report, revisions: revisions, as: format, timeZone: .current, workTypes: workTypes)
             if format == .text {
                 printText(String(decoding: data, as: UTF8.self), terminator: "")
             } else {
@@ -49,6 +65,8 @@ enum ReportsCommand {
 
     private static func parse(_ parser: inout ArgumentParser) throws -> Action {
         switch parser.peek() {
+        case "sign", "edit":
+            return try parseChange(&parser)
         case "show", "delete", "export":
             let verb = parser.next()!
             guard let raw = parser.next() else { throw ArgumentError.missingArgument("report ID after '\(verb)'") }
@@ -65,20 +83,46 @@ enum ReportsCommand {
             }
             return verb == "show" ? .show(id) : verb == "delete" ? .delete(id) : .export(id, format)
         default:
-            var search: String?
-            var json = false
+            var request = ReportListRequest()
             while let argument = parser.next() {
                 let (name, inline) = ArgumentParser.split(argument)
                 switch name {
-                case "--search": search = try parser.value(for: name, inline: inline)
-                case "--json": json = true
+                case "--search": request.query.search = try parser.value(for: name, inline: inline)
+                case "--mine": request.query.author = LoginUser.name
+                case "--unsigned": request.query.unsignedOnly = true
+                case "--urgent": request.query.urgentOnly = true
+                case "--json": request.json = true
                 default:
                     throw argument.hasPrefix("-")
                         ? ArgumentError.unknownOption(argument) : ArgumentError.unexpectedArgument(argument)
                 }
             }
-            return .list(search: search, json: json)
+            return .list(request)
         }
+    }
+
+    /// `reports sign ID [--author NAME]` and `reports edit ID --text-file FILE [--reason TEXT] [--author NAME]`.
+    private static func parseChange(_ parser: inout ArgumentParser) throws -> Action {
+        let verb = parser.next()!
+        guard let raw = parser.next() else { throw ArgumentError.missingArgument("report ID after '\(verb)'") }
+        guard let id = Int64(raw), id > 0 else { throw ArgumentError.invalidValue(option: "ID", value: raw) }
+        var author: String?
+        var edit = ReportEditRequest()
+        while let argument = parser.next() {
+            let (name, inline) = ArgumentParser.split(argument)
+            switch (verb, name) {
+            case (_, "--author"): author = try parser.value(for: name, inline: inline)
+            case ("edit", "--text-file"): edit.textFile = try parser.value(for: name, inline: inline)
+            case ("edit", "--reason"): edit.reason = try parser.value(for: name, inline: inline)
+            default:
+                throw argument.hasPrefix("-")
+                    ? ArgumentError.unknownOption(argument) : ArgumentError.unexpectedArgument(argument)
+            }
+        }
+        guard verb == "edit" else { return .sign(id, author: author) }
+        guard edit.textFile != nil else { throw ArgumentError.missingArgument("--text-file FILE for 'edit'") }
+        edit.author = author
+        return .edit(id, edit)
     }
 
     private static func existing(_ id: Int64, in database: StationDatabase) async throws -> Report {
@@ -86,21 +130,25 @@ enum ReportsCommand {
         return report
     }
 
-    /// Every report (matching `search`), newest first, read a page at a time.
-    private static func list(_ database: StationDatabase, search: String?, json: Bool) async throws {
+    /// Every report the request asks for, urgent first, then newest first, read a page at a time.
+    private static func list(
+        _ database: StationDatabase, _ request: ReportListRequest, workTypes: WorkTypes
+    )
+        async throws
+    {
         var reports: [Report] = []
         let page = 500
         while true {
-            let next = try await database.reports(search: search, limit: page, offset: reports.count)
+            let next = try await database.reports(request.query, limit: page, offset: reports.count)
             reports += next
             if next.count < page { break }
         }
-        if json {
+        if request.json {
             printJSON(try ReportExport.jsonList(reports))
         } else if reports.isEmpty {
-            printText(search.map { "No reports match \"\($0)\"." } ?? "No reports yet.")
+            printText(request.query.search.map { "No reports match \"\($0)\"." } ?? "No reports yet.")
         } else {
-            printText(ReportTable.render(reports, timeZone: .current), terminator: "")
+            printText(ReportTable.render(reports, timeZone: .current, workTypes: workTypes), terminator: "")
         }
     }
 }

@@ -35,7 +35,11 @@ enum StationCommandRunner {
             makeCapture: ports.makeCapture, transcriber: ports.transcriber, clock: clock, log: log,
             makeAudioFile: { [paths] id in paths.newAudioFile(for: id, at: clock.wallTime) },
             ownership: FileDictationOwnership(paths: paths),
-            measureAudio: { WAVInfo.recordedDuration(of: $0) })
+            recoverAudio: { file in
+                // Only ever for a dictation this process just claimed: no living process writes it.
+                AbandonedRecordings.repair([file])
+                return WAVInfo.recordedDuration(of: file)
+            })
         let station = Station(
             dependencies: StationDependencies(
                 session: session, reports: ports.database, sessions: ports.database, author: LoginUser.name),
@@ -60,6 +64,14 @@ enum StationCommandRunner {
         } catch {
             log.log(.error, "restoring sessions failed: \(error)")
             station.notifier.error("The saved sessions could not be read; new dictations still work.")
+        }
+        // Recordings no session or report owns (a killed import, a lost database) are shown, never
+        // dropped; looked for off the start-up path, since the audio folder grows with the reports.
+        Task.detached { [database = ports.database] in
+            guard let scan = await OrphanWarning.scan(paths: paths, database: database, log: log),
+                let notice = OrphanNotice.screenLine(for: scan)
+            else { return }
+            await MainActor.run { _ = station.notifier.post(notice.kind, notice.message) }
         }
         let workTypes: WorkTypes
         do {

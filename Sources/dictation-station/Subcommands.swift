@@ -11,6 +11,7 @@ enum Subcommands {
         ModelsCommand.subcommand,
         TranscribeCommand.subcommand,
         ImportCommand.subcommand,
+        RecoverCommand.subcommand,
         RecordCommand.subcommand,
         SourcesCommand.subcommand,
         ControlCommands.ctl,

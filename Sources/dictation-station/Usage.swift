@@ -55,11 +55,16 @@ enum Usage {
                 Entry(
                     subcommand: "reports",
                     text: """
-                          reports [--search QUERY] [--json]
-                                              list reports newest first: id, created, session, duration, status,
-                                              first line; QUERY matches words of the text and session name by
-                                              prefix, ignoring case and accents ("ozdem" finds "Özdemir")
-                          reports show ID     print a report's fields, its text and the original transcript
+                          reports [--search QUERY] [--mine] [--unsigned] [--urgent] [--json]
+                                              list reports, urgent first, then newest: id, created, patient,
+                                              author, type, status, session, duration, first line; QUERY matches
+                                              words of the text, session name and patient name or id by prefix,
+                                              ignoring case and accents ("ozdem" finds "Özdemir")
+                          reports show ID     print a report's fields, its text, its history and the original
+                          reports sign ID     sign a report as the logged-in user: it becomes final
+                          reports edit ID --text-file FILE [--reason TEXT]
+                                              save FILE's text as a new revision; a signed report needs
+                                              --reason (an amendment); refused while someone corrects it
                           reports delete ID   delete a report and its audio file
                           reports export ID [--format text|json|fhir]
                                               write a report as text, as JSON with its revisions, or as an
@@ -80,10 +85,21 @@ enum Usage {
                 Entry(
                     subcommand: "import",
                     text: """
-                          import --session NAME [--locale LOCALE] FILE...
+                          import --session NAME [--locale LOCALE] [--patient-name NAME] [--patient-id ID]
+                                 [--patient-system URI] [--work-type CODE] [--urgent] FILE...
                                               turn recordings from a handheld recorder into reports of session
                                               NAME: transcribed, stored, the audio copied into the data directory
-                                              (default locale: the station's chosen locale, else en-US)
+                                              (default locale: the session's, else the station's chosen
+                                              locale, else en-US)
+                        """),
+                Entry(
+                    subcommand: "recover",
+                    text: """
+                          recover [--list] [--locale LOCALE]
+                                              make reports again of the recordings in audio/ that no session or
+                                              report owns (an import killed midway, a lost or emptied database):
+                                              each is transcribed (default locale: its import's, else en-US) and
+                                              keeps its audio; --list only lists them; nothing is deleted
                         """),
             ]),
         Group(

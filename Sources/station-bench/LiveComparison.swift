@@ -32,7 +32,8 @@ enum LiveComparison {
         let start = clock.now
         for (index, offset) in stride(from: 0, to: audio.count, by: chunk).enumerated() {
             try await clock.sleep(until: start + .milliseconds(50 * index))
-            await live.feed(AudioChunk(samples: Array(audio[offset..<min(audio.count, offset + chunk)])))
+            await live.feed(
+                AudioChunk(samples: Array(audio[offset..<min(audio.count, offset + chunk)]), position: offset))
         }
         let sent = clock.now
         let liveText = try await live.finish(file: file).text

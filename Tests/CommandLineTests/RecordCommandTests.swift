@@ -139,6 +139,26 @@ struct RecordCommandTests {
         #expect(try Data(contentsOf: file) == Data("precious".utf8))
     }
 
+    @Test("record --append on a WAV file of another format says so and what to do, not to free disk space")
+    func appendToAnotherFormat() async throws {
+        let data = try dataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let file = data.appendingPathComponent("cd-quality.wav")
+        try AudioFixtures.sox(["-n", "-r", "44100", "-c", "2", "-b", "16", file.path, "trim", "0", "0.5"])
+        let before = try Data(contentsOf: file)
+        try await withSineSource { source in
+            let run = try await Self.run(
+                ["--data-dir", data.path, "record", "--append", "--source", source, "--duration", "1", file.path])
+            #expect(run.status == 1)
+            #expect(
+                run.errors
+                    == "dictation-station: That file is not a station recording (16 kHz mono WAV), so it cannot be "
+                    + "continued.\nRecord into a new file instead; the file was left as it is.\n", "\(run.errors)")
+            #expect(!run.errors.contains("disk space"))
+        }
+        #expect(try Data(contentsOf: file) == before, "the file was left as it is")
+    }
+
     @Test("a bad source name fails with the sources there are")
     func badSource() async throws {
         let data = try dataDirectory()

@@ -47,7 +47,7 @@ struct ReportsCommandTests {
         }
     }
 
-    @Test("lists reports newest first: id, created, session, duration, status, first line")
+    @Test("lists reports newest first: id, created, patient, author, type, status, session, duration, first line")
     func list() async throws {
         let fixture = try await Fixture()
         let outcome = try fixture.run(["reports"])
@@ -55,10 +55,11 @@ struct ReportsCommandTests {
         let lines = outcome.standardOutput.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         #expect(lines[0].hasPrefix("ID  CREATED"))
-        #expect(lines[1].hasPrefix(" 3  2026-05-28 20:28  Ward round "))
-        #expect(lines[2].contains("Zimmer 3 – Frau Özdemir"))
-        #expect(lines[2].hasSuffix("01:06  draft   Schmerzen im linken Knie."))
-        #expect(lines[3].hasSuffix("01:05  draft   Wound clean and dry."), "only the first line of the text")
+        #expect(lines[1].hasPrefix(" 3  2026-05-28 20:28     —  "))
+        #expect(lines[1].contains("unknown author  Progress note       draft      Ward round "))
+        #expect(lines[2].contains("corrected  Zimmer 3 – Frau Özdemir"), "a corrected report says so")
+        #expect(lines[2].hasSuffix("01:06  Schmerzen im linken Knie."))
+        #expect(lines[3].hasSuffix("01:05  Wound clean and dry."), "only the first line of the text")
     }
 
     @Test("searches by prefix, ignoring accents, through the data directory from the environment")

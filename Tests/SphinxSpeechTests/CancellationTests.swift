@@ -36,10 +36,10 @@ struct CancellationTests {
         let audio = try AudioFileReader.samples(of: sample.file)
         let live = try #require(await SharedDecoder.transcriber.beginLive(locale: "en-US"))
         let listener = Task { for await _ in live.partials {} }
-        await live.feed(AudioChunk(samples: Array(audio.prefix(48_000))))
+        await live.feed(AudioChunk(samples: Array(audio.prefix(48_000)), position: 0))
         await live.cancel()
         await listener.value
-        await live.feed(AudioChunk(samples: Array(audio.dropFirst(48_000))))
+        await live.feed(AudioChunk(samples: Array(audio.dropFirst(48_000)), position: 48_000))
         await #expect(throws: TranscriptionError.self) { _ = try await live.finish(file: sample.file) }
     }
 
@@ -50,7 +50,7 @@ struct CancellationTests {
         let live = try #require(await SharedDecoder.transcriber.beginLive(locale: "en-US"))
         // Only the second half was captured by this run of the station.
         for chunk in stride(from: audio.count / 2, to: audio.count, by: 800) {
-            await live.feed(AudioChunk(samples: Array(audio[chunk..<min(audio.count, chunk + 800)])))
+            await live.feed(AudioChunk(samples: Array(audio[chunk..<min(audio.count, chunk + 800)]), position: chunk))
         }
         let transcription = try await live.finish(file: sample.file)
         let whole = try #require(try await SharedDecoder.fileTranscriptions.value[sample.file.path])

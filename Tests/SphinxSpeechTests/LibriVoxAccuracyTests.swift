@@ -49,7 +49,7 @@ struct LibriVoxAccuracyTests {
             while position < audio.count - 3_200 {
                 let length = Int.random(in: 320...1_600, using: &generator)
                 let end = min(audio.count - 3_200, position + length)
-                await live.feed(AudioChunk(samples: Array(audio[position..<end])))
+                await live.feed(AudioChunk(samples: Array(audio[position..<end]), position: position))
                 position = end
                 try await Task.sleep(for: .milliseconds(Int.random(in: 1...10, using: &generator)))
             }
@@ -82,7 +82,7 @@ struct LibriVoxAccuracyTests {
         var position = 0
         while position < audio.count {
             let end = min(audio.count, position + Int.random(in: 320...1_600, using: &generator))
-            await live.feed(AudioChunk(samples: Array(audio[position..<end])))
+            await live.feed(AudioChunk(samples: Array(audio[position..<end]), position: position))
             position = end
         }
         #expect(try await live.finish(file: joined).text == transcription.text)

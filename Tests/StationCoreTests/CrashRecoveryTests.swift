@@ -60,7 +60,7 @@ struct CrashRecoveryTests {
         let audio = URL(fileURLWithPath: "/audio/room-2.wav")
         let fixture = StationFixture(
             restoring: [record(.recording, audio: audio, elapsed: .zero)],
-            measureAudio: { $0 == audio ? .seconds(12) : nil })
+            recoverAudio: { $0 == audio ? .seconds(12) : nil })
         try await fixture.station.restoreSessions()
         let session = try #require(fixture.station.sessions.first)
         #expect(session.state == .paused)

@@ -63,10 +63,12 @@ struct DictationImporterTests {
             let permissions = try FileManager.default.attributesOfItem(atPath: audio.path)[.posixPermissions] as? Int
             #expect(permissions == 0o600)
         }
-        let expectedCalls = [
-            "transcribe import-1800000000000-1.mp3 en-US", "transcribe import-1800000000000-2.wav en-US",
-        ]
-        #expect(fixture.transcriber.log.calls == expectedCalls)
+        let calls = fixture.transcriber.log.calls
+        #expect(calls.count == 2)
+        #expect(calls.first?.hasPrefix("transcribe import-1800000000000-") == true, "\(calls)")
+        #expect(calls.first?.hasSuffix(".mp3 en-US") == true, "\(calls)")
+        #expect(calls.last?.hasSuffix(".wav en-US") == true, "\(calls)")
+        #expect(Set(reports.compactMap(\.audioFile)).count == 2)
     }
 
     @Test("a recording that cannot be transcribed is reported, leaves no copy, and the others still import")
@@ -76,8 +78,8 @@ struct DictationImporterTests {
         let missing = fixture.recorder.appendingPathComponent("gone.wav")
         let outcomes = try await fixture.importer().importRecordings(
             [missing, good], session: "Room 12", locale: "en-US")
-        guard case .failure(.copyFailed) = outcomes[0].result else {
-            Issue.record("expected a copy failure, got \(outcomes[0].result)")
+        guard case .failure(.recordingMissing) = outcomes[0].result else {
+            Issue.record("expected a missing recording, got \(outcomes[0].result)")
             return
         }
         #expect((try? outcomes[1].result.get()) != nil)
@@ -115,5 +117,75 @@ struct DictationImporterTests {
         }
         #expect(fixture.audioFiles.isEmpty)
         #expect(fixture.transcriber.log.calls.isEmpty)
+    }
+
+    @Test("a missing recording is told as a sentence with what to do, not as a Foundation error dump")
+    func missingRecordingIsASentence() async throws {
+        let fixture = try Fixture()
+        let outcomes = try await fixture.importer().importRecordings(
+            [fixture.recorder.appendingPathComponent("gone.wav")], session: "Room 12", locale: "en-US")
+        let error = try #require(outcomes.first.flatMap { if case .failure(let e) = $0.result { e } else { nil } })
+        #expect(error.description.contains("there is no such file"))
+        #expect(!error.description.contains("NSCocoaErrorDomain") && !error.description.contains("UserInfo"))
+    }
+
+    @Test("two importers at the same millisecond never pick the same file name")
+    func namesAreUnique() async throws {
+        let fixture = try Fixture()
+        let file = try fixture.recording("same.wav")
+        let first = try await fixture.importer().importRecordings([file], session: "A", locale: "en-US")
+        let second = try await fixture.importer().importRecordings([file], session: "A", locale: "en-US")
+        let audio = [first, second].compactMap { try? $0[0].result.get().audioFile }
+        #expect(audio.count == 2)
+        #expect(Set(audio).count == 2, "\(audio)")
+        #expect(fixture.audioFiles.count == 2)
+    }
+
+    @Test("the copy never overwrites a file that exists (it is created exclusively)")
+    func copyIsExclusive() throws {
+        let fixture = try Fixture()
+        let source = try fixture.recording("new.wav")
+        let existing = fixture.paths.audioDirectory.appendingPathComponent("taken.wav")
+        try Data("someone else's recording".utf8).write(to: existing)
+        #expect(throws: (any Error).self) { try PrivateAudioCopy.copy(source, existing) }
+        #expect(try Data(contentsOf: existing) == Data("someone else's recording".utf8))
+    }
+
+    @Test("the import is marked from before the copy until its report is stored")
+    func marksTheImport() async throws {
+        let fixture = try Fixture()
+        let marking = RecordingMarking()
+        let importer = DictationImporter(
+            transcriber: fixture.transcriber, reports: fixture.reports, paths: fixture.paths, clock: fixture.clock,
+            log: SilentLog(), marking: marking)
+        _ = try await importer.importRecordings([try fixture.recording("a.wav")], session: "Ward", locale: "en-US")
+        let events = marking.events.current
+        #expect(events.count == 2, "\(events)")
+        #expect(
+            events.first?.hasPrefix("begin import-") == true && events.first?.hasSuffix(" Ward en-US 14 bytes") == true,
+            "\(events)")
+        #expect(events.last == "end")
+    }
+}
+
+/// Records what the importer marks, in order.
+final class RecordingMarking: ImportMarking, Sendable {
+    let events = Locked<[String]>([])
+
+    func begin(_ recording: URL, intent: ImportIntent) throws -> any ImportMark {
+        // The copy must not exist yet when the mark is made.
+        let exists = FileManager.default.fileExists(atPath: recording.path)
+        events.withLock {
+            let size = intent.bytes.map { " \($0) bytes" } ?? ""
+            $0.append(
+                "begin \(recording.lastPathComponent) \(intent.session) \(intent.locale)\(size)"
+                    + (exists ? " (exists)" : ""))
+        }
+        return Mark(events: events)
+    }
+
+    struct Mark: ImportMark {
+        let events: Locked<[String]>
+        func end() { events.withLock { $0.append("end") } }
     }
 }

@@ -105,7 +105,7 @@ struct ErrorTests {
         arguments: [
             CaptureError.serverUnreachable(detail: "x"), .accessDenied(detail: "x"),
             .noSuchSource(name: "usb", available: ["a", "b"]), .streamFailed(detail: "x"), .recordingElsewhere,
-            .fileUnwritable(detail: "x"),
+            .fileUnwritable(detail: "x"), .diskFull(detail: "x"), .audioFileInOtherFormat(detail: "x"),
         ] as [any Error & Sendable]
             + [
                 TranscriptionError.modelNotInstalled(locale: "nl-NL"), .modelBroken(locale: "nl-NL", detail: "x"),
@@ -121,5 +121,42 @@ struct ErrorTests {
     func noSuchSource() {
         let error = RecordingError(CaptureError.noSuchSource(name: "usb", available: ["mic.a", "mic.b"]))
         #expect(error.recoveryHint.contains("mic.a, mic.b"))
+    }
+
+    @Test("an error of a kind the station does not know is said to be unexpected, never a microphone fault")
+    func unknownErrorsAreNeutral() {
+        struct Strange: Error {}
+        let mapped = RecordingError(Strange())
+        #expect(mapped == .unexpected(detail: "Strange()"))
+        #expect(mapped.message == "Something unexpected went wrong.")
+        #expect(mapped.recoveryHint.contains("station.log"))
+        #expect(!mapped.message.contains("stream") && !mapped.recoveryHint.contains("microphone"))
+    }
+
+    @Test(
+        "file errors map by their kind",
+        arguments: [
+            (CocoaError(.fileNoSuchFile) as any Error & Sendable, RecordingError.fileMissing),
+            (CocoaError(.fileReadNoSuchFile), .fileMissing),
+            (CocoaError(.fileWriteNoPermission), .permissionDenied),
+            (CocoaError(.fileWriteOutOfSpace), .diskFull),
+            (POSIXError(.ENOSPC), .diskFull),
+            (POSIXError(.EACCES), .permissionDenied),
+            (CaptureError.diskFull(detail: "No space left on device"), .diskFull),
+        ])
+    func fileErrors(_ error: any Error & Sendable, _ expected: RecordingError) {
+        #expect(RecordingError(error) == expected)
+    }
+
+    @Test("only a full disk asks to free disk space; a file in another format says what it is")
+    func diskSpaceOnlyForAFullDisk() {
+        #expect(RecordingError.diskFull.recoveryHint.contains("disk space"))
+        let format = RecordingError(CaptureError.audioFileInOtherFormat(detail: "not a 16 kHz mono 16-bit WAV file"))
+        #expect(format == .audioFileInOtherFormat)
+        #expect(format.message.contains("16 kHz mono WAV"))
+        #expect(!format.recoveryHint.contains("disk space"))
+        for error in [RecordingError.fileMissing, .permissionDenied, .unexpected(detail: "x")] {
+            #expect(!error.recoveryHint.contains("disk space"), "\(error)")
+        }
     }
 }

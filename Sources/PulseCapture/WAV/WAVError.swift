@@ -1,3 +1,5 @@
+import StationCore
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
@@ -18,6 +20,17 @@ enum WAVError: Error, Equatable, CustomStringConvertible {
         case .system(let operation, let code): "\(operation) failed: \(String(cString: strerror(code)))"
         case .notWAV: "not a 16-bit PCM WAV file"
         case .otherFormat: "not a 16 kHz mono 16-bit WAV file"
+        }
+    }
+}
+
+extension WAVError {
+    /// The capture error of this kind: a full disk, a file in another format, or an unwritable file.
+    var captureError: CaptureError {
+        switch self {
+        case .system(_, let code) where code == ENOSPC || code == EDQUOT: .diskFull(detail: description)
+        case .notWAV, .otherFormat: .audioFileInOtherFormat(detail: description)
+        case .system: .fileUnwritable(detail: description)
         }
     }
 }

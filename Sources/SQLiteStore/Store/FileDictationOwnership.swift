@@ -17,7 +17,7 @@ final class FileClaims: @unchecked Sendable {
     private var held: [String: Int32] = [:]
 
     init(paths: StationPaths, holder: DictationHolder) {
-        directory = paths.dataDirectory.appendingPathComponent("claims", isDirectory: true).path
+        directory = paths.claimsDirectory.path
         me = holder
     }
 

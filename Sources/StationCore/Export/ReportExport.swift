@@ -28,7 +28,8 @@ public enum ReportExport {
     /// The report for a person: a header (patient, author, type, dates, status), the current text, the
     /// history of amendments, and the original when it differs.
     public static func text(
-        _ report: Report, revisions: [ReportRevision], timeZone: TimeZone, workTypes: WorkTypes = .builtIn
+        _ report: Report, revisions: [ReportRevision], timeZone: TimeZone, workTypes: WorkTypes = .builtIn,
+        events: [ReportEvent] = []
     ) -> String {
         let properties = report.properties
         var lines = [
@@ -62,6 +63,14 @@ public enum ReportExport {
                 lines.append(
                     "  \(ReportTimeFormat.minute(amendment.created, in: timeZone)) by \(amendment.author ?? "unknown"): "
                         + (amendment.reason ?? ""))
+            }
+        }
+        if !events.isEmpty {
+            lines += ["", "History:"]
+            for event in events {
+                lines.append(
+                    "  \(ReportTimeFormat.minute(event.time, in: timeZone))  \(event.action.rawValue) by "
+                        + (event.actor ?? "unknown") + (event.reason.map { ": \($0)" } ?? ""))
             }
         }
         if report.originalText != report.text {

@@ -4,8 +4,18 @@ public struct AudioChunk: Sendable, Equatable {
     public static let sampleRate = 16_000
 
     public var samples: [Int16]
+    /// Where the chunk starts in the recording's file, in samples from its first one. A live decoder
+    /// checks that chunks follow each other, so a dropped chunk or a rewritten stretch is read from
+    /// the file instead of being decoded wrong.
+    public var position: Int
 
-    public init(samples: [Int16]) { self.samples = samples }
+    public init(samples: [Int16], position: Int) {
+        self.samples = samples
+        self.position = position
+    }
+
+    /// Where the next chunk starts when none is missing.
+    public var end: Int { position + samples.count }
 
     /// The chunk's length in time.
     public var duration: Duration {

@@ -30,12 +30,16 @@ enum PrivateEntry {
     /// are tightened too, since others could reach them while it was open.
     static func directory(_ url: URL, create: Bool) throws {
         let files = FileManager.default
-        guard let attributes = try? files.attributesOfItem(atPath: url.path) else {
-            guard create else { return }
-            try files.createDirectory(
-                at: url, withIntermediateDirectories: false, attributes: [.posixPermissions: directoryMode])
-            return
+        if create, (try? files.attributesOfItem(atPath: url.path)) == nil {
+            do {
+                try files.createDirectory(
+                    at: url, withIntermediateDirectories: false, attributes: [.posixPermissions: directoryMode])
+                return
+            } catch CocoaError.fileWriteFileExists {
+                // Another station process made it just now: check what is there like any found folder.
+            }
         }
+        guard let attributes = try? files.attributesOfItem(atPath: url.path) else { return }
         try refuseLink(url, attributes)
         guard attributes[.type] as? FileAttributeType == .typeDirectory else {
             throw DataDirectoryError.unexpectedKind(path: url.path, expected: "folder")

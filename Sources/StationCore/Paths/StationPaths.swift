@@ -35,6 +35,8 @@ public struct StationPaths: Sendable, Equatable {
     public var captureLock: URL { dataDirectory.appendingPathComponent("capture.lock") }
     /// Reports exported from the screen, as text and JSON.
     public var exportsDirectory: URL { dataDirectory.appendingPathComponent("exports", isDirectory: true) }
+    /// The claim files (flock) by which one station process owns a dictation or edits a report.
+    public var claimsDirectory: URL { dataDirectory.appendingPathComponent("claims", isDirectory: true) }
 
     /// The files the station keeps at the top of the data directory (the database with its WAL and
     /// shared memory, the log, the capture lock).
@@ -45,10 +47,13 @@ public struct StationPaths: Sendable, Equatable {
         ]
     }
 
-    /// The file a new recording of a session goes to.
+    /// The file a new recording of a session goes to: `<session>-<milliseconds>-<random>.wav`, a name no
+    /// other process picks even for the same session in the same millisecond (the capture creates it
+    /// exclusively as well).
     public func newAudioFile(for session: SessionID, at time: Date) -> URL {
         let stamp = Int64(time.timeIntervalSince1970 * 1000)
-        return audioDirectory.appendingPathComponent("\(session.rawValue)-\(stamp).wav")
+        let random = UUID().uuidString.lowercased().prefix(8)
+        return audioDirectory.appendingPathComponent("\(session.rawValue)-\(stamp)-\(random).wav")
     }
 
     /// Makes the data directory ready and private: creates it and its audio and models folders (0700),
@@ -60,7 +65,7 @@ public struct StationPaths: Sendable, Equatable {
             at: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: dataDirectory.path)
         for directory in [audioDirectory, modelsDirectory] { try PrivateEntry.directory(directory, create: true) }
-        try PrivateEntry.directory(exportsDirectory, create: false)
+        for directory in [exportsDirectory, claimsDirectory] { try PrivateEntry.directory(directory, create: false) }
         for file in ownFiles { try PrivateEntry.fileIfPresent(file) }
     }
 }

@@ -49,6 +49,10 @@ public enum CaptureError: Error, Sendable, Equatable {
     case streamFailed(detail: String)
     /// Another station process on this workstation is recording.
     case recordingElsewhere
-    /// The audio file could not be written (full disk, permissions).
+    /// The audio file could not be written (permissions, or a cause the adapter cannot name).
     case fileUnwritable(detail: String)
+    /// The disk (or the user's quota) is full.
+    case diskFull(detail: String)
+    /// The file to continue is not a recording the station can append to (not 16 kHz mono 16-bit WAV).
+    case audioFileInOtherFormat(detail: String)
 }

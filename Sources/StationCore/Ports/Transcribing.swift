@@ -12,10 +12,12 @@ public protocol Transcribing: Sendable {
 public protocol LiveTranscription: Sendable {
     /// The current best guess, at most a few times a second.
     var partials: AsyncStream<String> { get }
-    /// Decodes more captured audio.
+    /// Decodes more captured audio; a chunk that does not follow the last one (by its `position`) ends
+    /// the live feed, and the rest is read from the file at finish.
     func feed(_ chunk: AudioChunk) async
-    /// Decodes the part of `file` it was not fed (all of it when the feed does not cover its start)
-    /// and returns the whole dictation's transcription.
+    /// Decodes the part of `file` it was not fed (all of it when the feed does not match the file) and
+    /// returns the whole dictation's transcription. Called again (a send after a failed send), it
+    /// decodes the file afresh.
     func finish(file: URL) async throws -> Transcription
     /// Drops everything; nothing is published.
     func cancel() async

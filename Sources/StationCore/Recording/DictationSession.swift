@@ -74,7 +74,7 @@ public final class DictationSession: Identifiable {
         self.dependencies = dependencies
         if record.state != .notRecording, let audio = record.audioFile {
             // The saved time may lag the audio (a crash while recording): the file's length is the truth.
-            let kept = dependencies.measureAudio(audio) ?? record.elapsed
+            let kept = dependencies.recoverAudio(audio) ?? record.elapsed
             self.state = .paused
             self.isPausedByUser = true
             self.audioFile = audio
@@ -96,7 +96,7 @@ public final class DictationSession: Identifiable {
     /// audio and the time the audio holds, as after a restart.
     func takeOver(_ record: SessionRecord) {
         guard state == .notRecording, let audio = record.audioFile else { return }
-        let kept = dependencies.measureAudio(audio) ?? record.elapsed
+        let kept = dependencies.recoverAudio(audio) ?? record.elapsed
         heldElsewhere = nil
         audioFile = audio
         stopwatch = Stopwatch(accumulated: kept)
@@ -235,6 +235,7 @@ public final class DictationSession: Identifiable {
             try await delegate?.session(self, didFinish: dictation)
         } catch {
             dependencies.log.log(.error, "storing a finished dictation failed: \(error)")
+            dropLiveDecoder()
             fail(.reportNotSaved, keepAudio: true)
             return
         }
@@ -244,9 +245,15 @@ public final class DictationSession: Identifiable {
     private func processingFailed(_ error: any Error, epoch failing: Int) {
         guard failing == epoch, state == .processing else { return }
         dependencies.log.log(.error, "transcription failed: \(error)")
-        // The live decode may be what broke: a retry decodes the file from the start.
-        live = nil
+        dropLiveDecoder()
         fail(RecordingError(error), keepAudio: true)
+    }
+
+    /// After a failed send the live decode is spent or may be what broke: it gives its decoder back, and
+    /// the next send decodes the file from the start.
+    private func dropLiveDecoder() {
+        if let live { Task { await live.value?.cancel() } }
+        live = nil
     }
 
     private func discard() {

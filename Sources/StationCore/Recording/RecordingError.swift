@@ -6,10 +6,16 @@ public enum RecordingError: Error, Sendable, Equatable {
     case captureFailed(detail: String)
     case recordingElsewhere
     case audioFileUnwritable
+    case diskFull
+    case audioFileInOtherFormat
+    case fileMissing
+    case permissionDenied
     case modelNotInstalled(locale: String)
     case modelBroken(locale: String)
     case transcriptionFailed
     case reportNotSaved
+    /// A failure of a kind the station does not know; `detail` goes to the log, not to the person.
+    case unexpected(detail: String)
 
     /// Maps an error thrown by a port to what the user is told.
     public init(_ error: any Error) {
@@ -22,6 +28,8 @@ public enum RecordingError: Error, Sendable, Equatable {
             case .streamFailed(let detail): self = .captureFailed(detail: detail)
             case .recordingElsewhere: self = .recordingElsewhere
             case .fileUnwritable: self = .audioFileUnwritable
+            case .diskFull: self = .diskFull
+            case .audioFileInOtherFormat: self = .audioFileInOtherFormat
             }
         case let transcription as TranscriptionError:
             switch transcription {
@@ -32,7 +40,13 @@ public enum RecordingError: Error, Sendable, Equatable {
         case let recording as RecordingError:
             self = recording
         default:
-            self = .captureFailed(detail: String(describing: error))
+            // By kind only: an error the station cannot name is said to be unexpected, never guessed at.
+            switch FileFailure(error) {
+            case .missing: self = .fileMissing
+            case .notPermitted, .isFolder: self = .permissionDenied
+            case .diskFull: self = .diskFull
+            case nil: self = .unexpected(detail: String(describing: error))
+            }
         }
     }
 
@@ -45,10 +59,16 @@ public enum RecordingError: Error, Sendable, Equatable {
         case .captureFailed: "The recording stream failed."
         case .recordingElsewhere: "A recording is in progress elsewhere on this station."
         case .audioFileUnwritable: "The audio file could not be written."
+        case .diskFull: "The disk is full, so the recording cannot go on."
+        case .audioFileInOtherFormat:
+            "That file is not a station recording (16 kHz mono WAV), so it cannot be continued."
+        case .fileMissing: "A file the station needs is missing."
+        case .permissionDenied: "The station is not allowed to use a file in its data directory."
         case .modelNotInstalled(let locale): "No speech model is installed for \(locale)."
         case .modelBroken(let locale): "The speech model for \(locale) is damaged."
         case .transcriptionFailed: "The dictation could not be transcribed."
         case .reportNotSaved: "The report could not be saved."
+        case .unexpected: "Something unexpected went wrong."
         }
     }
 
@@ -69,6 +89,16 @@ public enum RecordingError: Error, Sendable, Equatable {
             "Pause or send that recording first, or wait until it is done."
         case .audioFileUnwritable:
             "Free some disk space or check the data directory's permissions; nothing recorded so far is lost."
+        case .diskFull:
+            "Free some disk space, then resume; nothing recorded so far is lost."
+        case .audioFileInOtherFormat:
+            "Record into a new file instead; the file was left as it is."
+        case .fileMissing:
+            "Check that the data directory is complete (details in station.log); nothing else was changed."
+        case .permissionDenied:
+            "Check the owner and permissions of the data directory (it should be yours, mode 0700)."
+        case .unexpected:
+            "The details are in station.log in the data directory; try again, and ask IT if it keeps happening."
         case .modelNotInstalled(let locale):
             "Install it with: dictation-station models install \(locale)"
         case .modelBroken(let locale):

@@ -15,9 +15,10 @@ public struct SessionDependencies: Sendable {
     public var removeAudio: @Sendable (URL) -> Void
     /// Which station process may act on a session's dictation, across processes.
     public var ownership: any DictationOwnership
-    /// The length of the audio a recording's file holds (nil when unreadable): the truth about a
-    /// dictation's time after a crash, since the saved time may be behind.
-    public var measureAudio: @Sendable (URL) -> Duration?
+    /// Readies the file of a dictation taken over after a crash (its header fitted to the audio kept)
+    /// and returns the length of that audio, nil when unreadable: the truth about the dictation's time,
+    /// since the saved time may be behind.
+    public var recoverAudio: @Sendable (URL) -> Duration?
 
     public init(
         makeCapture: @escaping @Sendable () -> any Capturing,
@@ -28,7 +29,7 @@ public struct SessionDependencies: Sendable {
         makeAudioFile: @escaping @Sendable (SessionID) -> URL,
         removeAudio: @escaping @Sendable (URL) -> Void = { try? FileManager.default.removeItem(at: $0) },
         ownership: any DictationOwnership = ProcessLocalOwnership(),
-        measureAudio: @escaping @Sendable (URL) -> Duration? = { _ in nil }
+        recoverAudio: @escaping @Sendable (URL) -> Duration? = { _ in nil }
     ) {
         self.makeCapture = makeCapture
         self.transcriber = transcriber
@@ -38,7 +39,7 @@ public struct SessionDependencies: Sendable {
         self.makeAudioFile = makeAudioFile
         self.removeAudio = removeAudio
         self.ownership = ownership
-        self.measureAudio = measureAudio
+        self.recoverAudio = recoverAudio
     }
 }
 

@@ -1,0 +1,41 @@
+import Foundation
+import StationCore
+
+/// The recordings of a data directory as the orphan finder sees them: the files in `audio/`, the
+/// database's sessions and reports, and the import markers.
+public struct AudioFolderInventory: AudioInventory {
+    public let paths: StationPaths
+    public let database: StationDatabase
+
+    public init(paths: StationPaths, database: StationDatabase) {
+        self.paths = paths
+        self.database = database
+    }
+
+    public func recordings() throws -> [AudioFileEntry] {
+        guard FileManager.default.fileExists(atPath: paths.audioDirectory.path) else { return [] }
+        let files = try FileManager.default.contentsOfDirectory(
+            at: paths.audioDirectory,
+            includingPropertiesForKeys: [.isRegularFileKey, .contentModificationDateKey, .fileSizeKey],
+            options: [.skipsHiddenFiles])
+        return files.compactMap { file in
+            guard !file.lastPathComponent.hasSuffix(ImportMarkerFiles.suffix) else { return nil }
+            let values = try? file.resourceValues(forKeys: [
+                .isRegularFileKey, .contentModificationDateKey, .fileSizeKey,
+            ])
+            guard values?.isRegularFile == true else { return nil }
+            return AudioFileEntry(
+                file: file, modified: values?.contentModificationDate, bytes: values?.fileSize.map(Int64.init))
+        }
+    }
+
+    public func ownedRecordingNames() async throws -> Set<String> { try await database.ownedAudioNames() }
+
+    public func storeIsEmpty() async throws -> Bool { try await database.holdsNothing() }
+
+    public func importMarker(for recording: URL) -> ImportMarkerState { ImportMarkerFiles.state(for: recording) }
+
+    public func removeImportMarker(for recording: URL) {
+        try? FileManager.default.removeItem(at: ImportMarkerFiles.marker(for: recording))
+    }
+}

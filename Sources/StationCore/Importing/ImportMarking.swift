@@ -1,0 +1,41 @@
+import Foundation
+
+/// Marks a recording while it is imported, so an import killed midway is told apart from one still
+/// running, and its recording is found and shown at the next start instead of lying unseen.
+///
+/// The adapter keeps a marker file beside the copy for as long as the import runs (held with a lock
+/// the kernel drops when the process dies), and removes it once the report is stored.
+public protocol ImportMarking: Sendable {
+    /// Marks `recording` (not yet created) as being imported as `intent` says.
+    func begin(_ recording: URL, intent: ImportIntent) throws -> any ImportMark
+}
+
+/// One import in progress; `end()` removes the mark (after the report is stored, or the copy removed).
+public protocol ImportMark: Sendable {
+    func end()
+}
+
+/// What the marker of an unfinished import remembers: where the recording was going, and how big the
+/// original was (so a copy cut short is told apart from a whole one).
+public struct ImportIntent: Sendable, Equatable, Codable {
+    public var session: String
+    public var locale: String
+    public var bytes: Int64?
+
+    public init(session: String, locale: String, bytes: Int64? = nil) {
+        self.session = session
+        self.locale = locale
+        self.bytes = bytes
+    }
+}
+
+/// Marks nothing: for tests of the importer that do not look at markers.
+public struct NoImportMarking: ImportMarking {
+    public init() {}
+
+    public func begin(_ recording: URL, intent: ImportIntent) throws -> any ImportMark { Unmarked() }
+
+    struct Unmarked: ImportMark {
+        func end() {}
+    }
+}
