@@ -56,10 +56,8 @@ enum Usage {
                     subcommand: "reports",
                     text: """
                           reports [--search QUERY] [--mine] [--unsigned] [--urgent] [--json]
-                                              list reports, urgent first, then newest: id, created, patient,
-                                              author, type, status, session, duration, first line; QUERY matches
-                                              words of the text, session name and patient name or id by prefix,
-                                              ignoring case and accents ("ozdem" finds "Özdemir")
+                                              list reports, urgent first, then newest; QUERY matches words of the
+                                              text, session, patient name or id by prefix ("ozdem": "Özdemir")
                           reports show ID     print a report's fields, its text, its history and the original
                           reports sign ID     sign a report as the logged-in user: it becomes final
                           reports edit ID --text-file FILE [--reason TEXT]
