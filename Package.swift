@@ -33,6 +33,8 @@ let package = Package(
         // and libsamplerate, which always work together here.
         .target(name: "AudioFileReading", dependencies: ["StationCore", "CSndfile", "CSampleRate"]),
         .target(name: "SQLiteStore", dependencies: ["StationCore", "CSQLite3"]),
+        // Per-author voice profiles: sphinxtrain's tools as child processes, kept only when measured better.
+        .target(name: "SpeakerAdaptation", dependencies: ["StationCore", "SphinxSpeech", "AudioFileReading"]),
         .target(name: "StationTUI", dependencies: ["StationCore", "CNcursesw"]),
         // The model catalog and installer: downloads, sha256 (libcrypto), secure unpacking (libarchive).
         .target(
@@ -44,6 +46,7 @@ let package = Package(
             name: "dictation-station",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
+                "SpeakerAdaptation",
             ]
         ),
 
@@ -76,6 +79,9 @@ let package = Package(
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "SpeechModels", "StationTestSupport",
                 "StationTestTraits",
             ]),
+        .testTarget(
+            name: "SpeakerAdaptationTests",
+            dependencies: ["SpeakerAdaptation", "SphinxSpeech", "StationCore", "StationTestSupport"]),
         .testTarget(name: "SpeechModelsTests", dependencies: ["SpeechModels", "StationTestSupport"]),
         // The faults the station survives, one suite per class: crashes, several processes, hostile input.
         .testTarget(

@@ -13,14 +13,14 @@ final class SphinxDecoder {
     /// Loads the model (about 0.3 s for Debian's en-US); pocketsphinx's log goes to `logFile`.
     init(model: SpeechModel, logFile: URL?) throws {
         self.model = model
-        let arguments = [
+        let arguments: [String] = [
             "-hmm", model.acousticModel.path, "-lm", model.languageModel.path, "-dict", model.dictionary.path,
             "-logfn", logFile?.path ?? "/dev/null",
             // Measured on the LibriVox files (71 words): the default second passes (flat lexicon, then
             // lattice best path) scored 28.2 % WER, the first pass alone 21.1 %, and it is faster. The
             // lattice is still searched for confidence (`wordConfidence`) without changing the words.
             "-fwdflat", "no", "-bestpath", "no",
-        ]
+        ] + Self.speakerTransform(in: model.acousticModel)
         let argv = arguments.map { strdup($0) }
         defer { argv.forEach { free($0) } }
         var pointers: [UnsafeMutablePointer<CChar>?] = argv

@@ -1,0 +1,60 @@
+import Foundation
+import StationCore
+
+/// One dictation as adaptation data: its recording and the text its author finally kept.
+public struct CorrectedDictation: Sendable, Equatable {
+    public var audioFile: URL
+    public var text: String
+    public var created: Date
+
+    public init(audioFile: URL, text: String, created: Date) {
+        self.audioFile = audioFile
+        self.text = text
+        self.created = created
+    }
+}
+
+/// Where an author's corrected dictations come from, newest first. The station's reports carry no
+/// author yet; the wiring decides whose reports these are.
+public protocol CorrectedDictations: Sendable {
+    func dictations(author: String, locale: String) async throws -> [CorrectedDictation]
+}
+
+/// A fixed list per author (the benchmark, tests, and a station with one author).
+public struct ListedDictations: CorrectedDictations {
+    public var byAuthor: [String: [CorrectedDictation]]
+
+    public init(_ byAuthor: [String: [CorrectedDictation]]) { self.byAuthor = byAuthor }
+
+    public func dictations(author: String, locale: String) async throws -> [CorrectedDictation] {
+        (byAuthor[author] ?? []).sorted { $0.created > $1.created }
+    }
+}
+
+/// The reports of a `ReportStore` in `locale` that still have their audio, as one author's dictations.
+///
+/// Until reports name their author, every report counts as `author`'s: right for a station one person
+/// dictates on; `isAuthor` is where the wiring narrows it once reports carry an author.
+public struct ReportDictations: CorrectedDictations {
+    public var store: any ReportStore
+    /// The most reports read (newest first).
+    public var limit: Int
+    public var isAuthor: @Sendable (Report, String) -> Bool
+
+    public init(
+        store: any ReportStore, limit: Int = 400, isAuthor: @escaping @Sendable (Report, String) -> Bool = { _, _ in true }
+    ) {
+        self.store = store
+        self.limit = limit
+        self.isAuthor = isAuthor
+    }
+
+    public func dictations(author: String, locale: String) async throws -> [CorrectedDictation] {
+        try await store.reports(search: nil, limit: limit, offset: 0).compactMap { report in
+            guard report.locale == locale, isAuthor(report, author), let audio = report.audioFile,
+                FileManager.default.fileExists(atPath: audio.path)
+            else { return nil }
+            return CorrectedDictation(audioFile: audio, text: report.text, created: report.created)
+        }
+    }
+}
