@@ -58,6 +58,9 @@ let package = Package(
             name: "station-bench",
             dependencies: ["StationCore", "SphinxSpeech", "AudioFileReading", "StationTestSupport"]),
 
+        // scripts/bench-recognition: word error rate before and after voice profiles, per TTS voice.
+        .executableTarget(name: "recognition-bench", dependencies: ["SpeakerAdaptation", "SphinxSpeech", "StationCore"]),
+
         // Fakes that record their calls in order, and a manual clock.
         .target(name: "StationTestSupport", dependencies: ["StationCore"]),
         // Test traits (Swift Testing), for test targets only.
@@ -81,7 +84,9 @@ let package = Package(
             ]),
         .testTarget(
             name: "SpeakerAdaptationTests",
-            dependencies: ["SpeakerAdaptation", "SphinxSpeech", "StationCore", "StationTestSupport"]),
+            dependencies: [
+                "SpeakerAdaptation", "SphinxSpeech", "SQLiteStore", "StationCore", "StationTestSupport",
+            ]),
         .testTarget(name: "SpeechModelsTests", dependencies: ["SpeechModels", "StationTestSupport"]),
         // The faults the station survives, one suite per class: crashes, several processes, hostile input.
         .testTarget(

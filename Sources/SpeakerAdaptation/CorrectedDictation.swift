@@ -42,7 +42,8 @@ public struct ReportDictations: CorrectedDictations {
     public var isAuthor: @Sendable (Report, String) -> Bool
 
     public init(
-        store: any ReportStore, limit: Int = 400, isAuthor: @escaping @Sendable (Report, String) -> Bool = { _, _ in true }
+        store: any ReportStore, limit: Int = 400,
+        isAuthor: @escaping @Sendable (Report, String) -> Bool = { _, _ in true }
     ) {
         self.store = store
         self.limit = limit

@@ -28,7 +28,8 @@ public struct ProfileTrainer: Sendable {
 
     /// Trains on `dictations` (every word must be in the model's dictionary) against `base`, in `folder`.
     public func train(
-        _ dictations: [CorrectedDictation], base model: SpeechModel, dictionary: PronunciationDictionary, in folder: URL,
+        _ dictations: [CorrectedDictation], base model: SpeechModel, dictionary: PronunciationDictionary,
+        in folder: URL,
         clock: ContinuousClock = .init()
     ) async throws -> Result {
         let started = clock.now
@@ -133,10 +134,12 @@ public struct ProfileTrainer: Sendable {
                 "-outmllrfn", mllrModel.appendingPathComponent(AdaptedModel.mllrFileName).path, "-accumdir", "counts",
             ], in: work, log: log("mllr_solve"))
         for file in try files.contentsOfDirectory(atPath: mapModel.path) {
-            try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: mapModel.appendingPathComponent(file).path)
+            try files.setAttributes(
+                [.posixPermissions: 0o600], ofItemAtPath: mapModel.appendingPathComponent(file).path)
         }
         for file in try files.contentsOfDirectory(atPath: mllrModel.path) {
-            try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: mllrModel.appendingPathComponent(file).path)
+            try files.setAttributes(
+                [.posixPermissions: 0o600], ofItemAtPath: mllrModel.appendingPathComponent(file).path)
         }
         let elapsed = clock.now - started
         return Result(
@@ -171,7 +174,8 @@ public struct ProfileTrainer: Sendable {
     private func copyBase(_ base: URL, to folder: URL, adapted: Bool = true) throws {
         let files = FileManager.default
         try files.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let parts = adapted ? Self.keptParts : Self.keptParts + ["means", "variances", "transition_matrices", "sendump"]
+        let parts =
+            adapted ? Self.keptParts : Self.keptParts + ["means", "variances", "transition_matrices", "sendump"]
         for part in parts {
             let source = base.appendingPathComponent(part)
             guard files.fileExists(atPath: source.path) else { continue }
@@ -179,7 +183,8 @@ public struct ProfileTrainer: Sendable {
         }
         if !adapted, !files.fileExists(atPath: base.appendingPathComponent("sendump").path) {
             try files.copyItem(
-                at: base.appendingPathComponent("mixture_weights"), to: folder.appendingPathComponent("mixture_weights"))
+                at: base.appendingPathComponent("mixture_weights"), to: folder.appendingPathComponent("mixture_weights")
+            )
         }
     }
 

@@ -16,8 +16,10 @@ public struct SphinxScorer: RecognitionScoring {
         var total = WordErrorRate()
         for dictation in dictations {
             let decoded = try await transcriber.transcribe(file: dictation.audioFile, locale: model.locale)
-            total = total + WordErrorRate.of(
-                hypothesis: SpokenWords.of(decoded.text), reference: SpokenWords.of(dictation.text))
+            total =
+                total
+                + WordErrorRate.of(
+                    hypothesis: SpokenWords.of(decoded.text), reference: SpokenWords.of(dictation.text))
         }
         return total
     }

@@ -40,14 +40,24 @@ enum Usage {
                               HL7 FHIR R4 DocumentReference for an electronic health record
 
         Transcription:
-          transcribe [--locale LOCALE] [--tsv] FILE...
+          transcribe [--locale LOCALE] [--author AUTHOR] [--tsv] FILE...
                               print the transcript of each recording (WAV, FLAC, Ogg, MP3; any
                               rate, mono or stereo); --tsv prints one line per file: FILE<TAB>TEXT
-                              (default locale: en-US)
+                              (default locale: en-US); --author decodes with AUTHOR's voice profile
           import --session NAME [--locale LOCALE] FILE...
                               turn recordings from a handheld recorder into reports of session
                               NAME: transcribed, stored, the audio copied into the data directory
                               (default locale: the station's chosen locale, else en-US)
+
+        Voice profiles (the station learns each author's voice from their corrected reports):
+          profiles            list the profiles: author, locale, kind, word error rate of the stock
+                              model and of the profile on the author's held-back reports, gain
+          profiles update [--author AUTHOR] [--locale LOCALE]
+                              train AUTHOR's profile (default: this login's user) and keep it only
+                              if it beats the stock model and the profile in use on their newest
+                              reports, which training never sees
+          profiles reset AUTHOR
+                              remove AUTHOR's profile: the stock model decodes their dictations
 
         Audio:
           record [--source NAME] [--duration SECONDS] [--append] FILE.wav

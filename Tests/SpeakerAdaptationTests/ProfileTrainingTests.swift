@@ -70,7 +70,9 @@ struct ProfileTrainingTests {
         carol += try DevCorpus.dictations("kal16", 41...50)
         let outcome = try await ProfileUpdater(profiles: profiles).update(
             author: "carol", base: base, source: ListedDictations(["carol": carol]), now: Self.now)
-        print("carol: stock \(outcome.stock.percent) %, candidates \(outcome.candidates.map { ($0.kind, $0.errorRate.percent) })")
+        print(
+            "carol: stock \(outcome.stock.percent) %, candidates \(outcome.candidates.map { ($0.kind, $0.errorRate.percent) })"
+        )
         #expect(outcome.accepted == nil)
         #expect(outcome.candidates.allSatisfy { $0.errorRate.percent >= outcome.stock.percent })
         #expect(profiles.record(author: "carol", locale: "en-US") == nil)

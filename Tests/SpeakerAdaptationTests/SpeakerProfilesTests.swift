@@ -4,9 +4,11 @@ import Testing
 
 @Suite("Voice profile storage")
 struct SpeakerProfilesTests {
-    @Test("an author name that could reach outside the profiles folder is refused", arguments: [
-        "", "..", ".hidden", "alice/../bob", "a/b", "bell\u{7}", String(repeating: "x", count: 65),
-    ])
+    @Test(
+        "an author name that could reach outside the profiles folder is refused",
+        arguments: [
+            "", "..", ".hidden", "alice/../bob", "a/b", "bell\u{7}", String(repeating: "x", count: 65),
+        ])
     func hostileAuthor(_ name: String) throws {
         #expect(throws: AdaptationError.invalidAuthor(name)) { try SpeakerProfiles.checkedAuthor(name) }
         let profiles = SpeakerProfiles(directory: try DevCorpus.temporaryFolder())

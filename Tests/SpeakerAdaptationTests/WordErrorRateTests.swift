@@ -16,8 +16,9 @@ struct WordErrorRateTests {
 
     @Test("reads a corrected report's text as the words spoken")
     func spokenWords() {
-        #expect(SpokenWords.of("Patient reports mild knee pain, since Tuesday.") == [
-            "patient", "reports", "mild", "knee", "pain", "since", "tuesday",
-        ])
+        #expect(
+            SpokenWords.of("Patient reports mild knee pain, since Tuesday.") == [
+                "patient", "reports", "mild", "knee", "pain", "since", "tuesday",
+            ])
     }
 }

@@ -8,7 +8,12 @@ RUN_PACKAGES=(libncursesw5-dev libpulse-dev libpocketsphinx-dev libsqlite3-dev p
 # What the tests need on top: a real audio server and its tools, real speech recordings, a terminal.
 # lame writes the MP3 test recordings (Debian's sox cannot); zip, bzip2 and python3 serve the model tests;
 # time measures the capture benchmark.
+# Voice profiles: sphinxtrain (bw, map_adapt, mllr_solve, mk_s2sendump) and sphinx_fe train them.
+ADAPTATION_PACKAGES=(sphinxtrain sphinxbase-utils)
+RUN_PACKAGES+=("${ADAPTATION_PACKAGES[@]}")
 TEST_PACKAGES=(pulseaudio pulseaudio-utils pocketsphinx-testdata tmux sox lame zip bzip2 python3 time)
+# The dev corpus of voice profiles: clinical sentences spoken by flite's voices and festival's HTS voice.
+TEST_PACKAGES+=(flite festival festvox-us-slt-hts)
 
 repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd; }
 
