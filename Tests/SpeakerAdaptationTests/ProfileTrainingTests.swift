@@ -15,7 +15,10 @@ struct ProfileTrainingTests {
         let data = try DevCorpus.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: data) }
         let profiles = SpeakerProfiles(directory: data.appendingPathComponent("profiles"))
-        let alice = try DevCorpus.dictations("slt", 1...70)
+        var alice = try DevCorpus.dictations("slt", 1...70)
+        // One correction that does not match its audio (three sentences for one): bw cannot align it,
+        // so training leaves it out.
+        alice[9].text = [1, 2, 3].map { alice[$0].text }.joined(separator: " ")
         let source = ListedDictations(["alice": alice, "bob": try DevCorpus.dictations("kal16", 1...70)])
         let updater = ProfileUpdater(profiles: profiles)
 
@@ -23,7 +26,8 @@ struct ProfileTrainingTests {
         let record = try #require(outcome.accepted, "stock \(outcome.stock.percent) %, \(outcome.candidates)")
         #expect(outcome.heldBack == 14, "the newest fifth")
         #expect(record.profileErrorRate.percent < record.stockErrorRate.percent)
-        #expect(record.dictationsAligned > 45)
+        #expect(record.dictationsOffered == 56)
+        #expect(record.dictationsAligned == 55, "the mismatched dictation is dropped")
 
         // Unseen sentences of the same voice: at least halved (the bar).
         let unseen = try DevCorpus.dictations("slt", 81...100)
