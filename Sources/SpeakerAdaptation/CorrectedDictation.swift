@@ -31,7 +31,8 @@ public struct ListedDictations: CorrectedDictations {
     }
 }
 
-/// The reports of a `ReportStore` in `locale` that still have their audio, as one author's dictations.
+/// The corrected reports of a `ReportStore` in `locale` that still have their audio, as one author's
+/// dictations.
 ///
 /// Until reports name their author, every report counts as `author`'s: right for a station one person
 /// dictates on; `isAuthor` is where the wiring narrows it once reports carry an author.
@@ -52,6 +53,9 @@ public struct ReportDictations: CorrectedDictations {
 
     public func dictations(author: String, locale: String) async throws -> [CorrectedDictation] {
         try await store.reports(search: nil, limit: limit, offset: 0).compactMap { report in
+            // Only text a person has looked at: signed off, or changed from the decode. An untouched
+            // draft holds the decoder's own mistakes, which training would learn.
+            guard report.status == .final || report.text != report.originalText else { return nil }
             guard report.locale == locale, isAuthor(report, author), let audio = report.audioFile,
                 FileManager.default.fileExists(atPath: audio.path)
             else { return nil }

@@ -63,3 +63,36 @@ struct ProfilesCommandTests {
         #expect(afterReset == stock)
     }
 }
+
+@Suite("Reports as adaptation data")
+struct ReportDictationsTests {
+    @Test("only reports a person corrected or signed off, with their audio, in the locale asked")
+    func correctedOnly() async throws {
+        let data = try DevCorpus.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let paths = StationPaths(dataDirectory: data)
+        try paths.createDirectories()
+        let database = try await StationDatabase.open(paths)
+        func add(_ name: String, locale: String = "en-US", audio: Bool = true) async throws -> Report {
+            let file = paths.audioDirectory.appendingPathComponent("\(name).wav")
+            if audio { try Data("RIFF".utf8).write(to: file) }
+            return try await database.add(
+                NewReport(
+                    sessionName: name, locale: locale, created: Date(timeIntervalSince1970: 1_900_000_000),
+                    audioDuration: .seconds(1), audioFile: file, text: "as decoded"))
+        }
+        let corrected = try await add("corrected")
+        _ = try await database.revise(id: corrected.id, text: "as corrected", at: corrected.created)
+        let signed = try await add("signed")
+        try await database.setStatus(id: signed.id, .final)
+        _ = try await add("untouched")
+        let german = try await add("german", locale: "de-DE")
+        try await database.setStatus(id: german.id, .final)
+        let noAudio = try await add("noaudio", audio: false)
+        try await database.setStatus(id: noAudio.id, .final)
+
+        let found = try await ReportDictations(store: database).dictations(author: "alice", locale: "en-US")
+        #expect(Set(found.map(\.audioFile.lastPathComponent)) == ["corrected.wav", "signed.wav"])
+        #expect(found.first { $0.audioFile.lastPathComponent == "corrected.wav" }?.text == "as corrected")
+    }
+}
