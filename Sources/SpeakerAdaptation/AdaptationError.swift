@@ -1,14 +1,14 @@
 import Foundation
 
-/// Why a profile could not be trained, stored or used; `description` is for the user, the tool's own
-/// log stays in the training folder's log (named in the message).
+/// Why a profile could not be trained, stored or used; `description` is for the user. The training
+/// folder (audio copies, the tools' logs) is always removed, so a failed tool's last lines come along.
 public enum AdaptationError: Error, Equatable, CustomStringConvertible {
     /// A sphinxtrain or sphinxbase tool is not installed.
     case toolMissing(String)
     /// A tool ended with a failure; `log` holds its output.
-    case toolFailed(tool: String, status: Int32, log: URL)
+    case toolFailed(tool: String, status: Int32, lastLines: String)
     /// A tool ran longer than it may.
-    case toolTimedOut(tool: String, log: URL)
+    case toolTimedOut(tool: String)
     /// The model cannot be adapted (not a PTM/semi-continuous model with the parts training needs).
     case modelNotAdaptable(String)
     /// Too few corrected dictations to train and to check a profile.
@@ -20,8 +20,8 @@ public enum AdaptationError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .toolMissing(let tool):
             "\(tool) is not installed (Debian packages sphinxtrain, sphinxbase-utils and pocketsphinx)"
-        case .toolFailed(let tool, let status, let log): "\(tool) failed (exit status \(status)); see \(log.path)"
-        case .toolTimedOut(let tool, let log): "\(tool) took too long and was stopped; see \(log.path)"
+        case .toolFailed(let tool, let status, let lastLines): "\(tool) failed (exit status \(status)): \(lastLines)"
+        case .toolTimedOut(let tool): "\(tool) took too long and was stopped"
         case .modelNotAdaptable(let detail): "the speech model cannot be adapted: \(detail)"
         case .notEnoughDictations(let usable, let needed):
             "only \(usable) corrected dictations can be used; a profile needs at least \(needed)"

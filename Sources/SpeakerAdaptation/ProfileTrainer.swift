@@ -87,7 +87,8 @@ public struct ProfileTrainer: Sendable {
                 "-eo", "mfc",
             ], in: work, log: log("sphinx_fe"))
         for id in ids where !files.fileExists(atPath: work.appendingPathComponent("features/\(id).mfc").path) {
-            throw AdaptationError.toolFailed(tool: "sphinx_fe", status: 0, log: log("sphinx_fe"))
+            throw AdaptationError.toolFailed(
+                tool: "sphinx_fe", status: 0, lastLines: TrainingTools.lastLines(of: log("sphinx_fe")))
         }
 
         // bw's alignment: an utterance that cannot be aligned to its text is ignored (and counted here).

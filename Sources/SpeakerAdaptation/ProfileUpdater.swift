@@ -68,8 +68,8 @@ public struct ProfileUpdater: Sendable {
         let training = Array(usable.dropFirst(heldBackCount).prefix(maximumTraining))
 
         let scratch = try profiles.scratchFolder(author: author)
-        var keepScratch = true
-        defer { if !keepScratch { try? FileManager.default.removeItem(at: scratch) } }
+        // It holds copies of the author's audio and texts: gone whatever happens.
+        defer { try? FileManager.default.removeItem(at: scratch) }
         let trained = try await trainer.train(training, base: base, dictionary: dictionary, in: scratch)
 
         let current = profiles.model(author: author, base: base)
@@ -83,7 +83,6 @@ public struct ProfileUpdater: Sendable {
         var outcome = Outcome(
             author: author, locale: base.locale, dictations: dictations.count, usable: usable.count,
             heldBack: heldBack.count, trained: trained, stock: stock, previous: previous, candidates: candidates)
-        keepScratch = false
 
         // Strictly better than the stock model and than the profile in use, or nothing changes.
         let bar = min(stock.percent, previous?.percent ?? stock.percent)

@@ -36,6 +36,12 @@ public struct TrainingTools: Sendable {
         }
     }
 
+    /// The last lines of a tool's log, on one line: what a failure message shows.
+    static func lastLines(of log: URL, count: Int = 3) -> String {
+        let text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").suffix(count).joined(separator: " / ")
+    }
+
     /// Runs `tool` with `arguments` in `directory`; stdout and stderr go to `log`. Returns when it ended.
     public func run(_ tool: String, _ arguments: [String], in directory: URL, log: URL) async throws {
         let executable = try path(of: tool)
@@ -66,7 +72,9 @@ public struct TrainingTools: Sendable {
         watchdog.cancel()
         let timedOut = status != 0 && ContinuousClock.now - started >= timeout
         try Task.checkCancellation()
-        if timedOut { throw AdaptationError.toolTimedOut(tool: tool, log: log) }
-        guard status == 0 else { throw AdaptationError.toolFailed(tool: tool, status: status, log: log) }
+        if timedOut { throw AdaptationError.toolTimedOut(tool: tool) }
+        guard status == 0 else {
+            throw AdaptationError.toolFailed(tool: tool, status: status, lastLines: Self.lastLines(of: log))
+        }
     }
 }

@@ -6,7 +6,7 @@ import StationCore
 // scripts/bench-recognition: per TTS voice of the dev corpus, one author dictates sentences 1…TRAIN
 // (corrected); `ProfileUpdater` trains and gates their profile as `profiles update` does; then the
 // word error rate on the unseen sentences TRAIN+1… is measured with the stock model, with the author's
-// own profile, and with the next voice's profile misapplied (what the gate and the per-author lookup
+// own profile, and with the previous voice's profile misapplied (what the gate and the per-author lookup
 // prevent).
 //
 //   recognition-bench CORPUS_DIR TRAIN VOICE...     (CORPUS_DIR/VOICE/NNN.wav + NNN.txt)
@@ -42,7 +42,8 @@ var byAuthor: [String: [CorrectedDictation]] = [:]
 for voice in voices { byAuthor[voice] = try dictations(voice, 1...trainCount) }
 let source = ListedDictations(byAuthor)
 
-print("voice    | held back: stock → kept (kind)   | unseen: stock → own profile  | next voice's profile | training")
+print(
+    "voice    | held back: stock → kept (kind)   | unseen: stock → own profile  | previous voice's profile | training")
 var totals = (stock: WordErrorRate(), own: WordErrorRate())
 for (index, voice) in voices.enumerated() {
     let outcome = try await ProfileUpdater(profiles: profiles).update(

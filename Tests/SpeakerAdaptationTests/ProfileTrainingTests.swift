@@ -81,6 +81,38 @@ struct ProfileTrainingTests {
         #expect(outcome.candidates.allSatisfy { $0.errorRate.percent >= outcome.stock.percent })
         #expect(profiles.record(author: "carol", locale: "en-US") == nil)
         #expect(profiles.model(author: "carol", base: base) == base)
+        let carolFolder = data.appendingPathComponent("profiles/carol").path
+        #expect(try FileManager.default.contentsOfDirectory(atPath: carolFolder) == [], "no training leftovers")
+    }
+
+    @Test("a training whose tool fails says which and why, and leaves nothing behind")
+    func failedTool() async throws {
+        let data = try DevCorpus.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let profiles = SpeakerProfiles(directory: data.appendingPathComponent("profiles"))
+        let tools = TrainingTools(sphinxtrainDirectory: data.appendingPathComponent("no-sphinxtrain"))
+        let updater = ProfileUpdater(profiles: profiles, trainer: ProfileTrainer(tools: tools))
+        let dave = ListedDictations(["dave": try DevCorpus.dictations("slt", 1...30)])
+        await #expect(throws: AdaptationError.toolMissing("bw")) {
+            try await updater.update(author: "dave", base: base, source: dave, now: Self.now)
+        }
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("profiles/dave").path) == []
+        )
+        #expect(profiles.model(author: "dave", base: base) == base)
+
+        // A tool that ends with a failure: its last lines come with the error.
+        let folder = try DevCorpus.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        do {
+            try await TrainingTools().run(
+                "sphinx_fe", ["-no-such-option"], in: folder, log: folder.appendingPathComponent("fe.log"))
+            Issue.record("sphinx_fe accepted a bad option")
+        } catch AdaptationError.toolFailed(let tool, let status, let lastLines) {
+            #expect(tool == "sphinx_fe")
+            #expect(status != 0)
+            #expect(!lastLines.isEmpty)
+        }
     }
 
     @Test("too few usable dictations train nothing and say how many are needed")
