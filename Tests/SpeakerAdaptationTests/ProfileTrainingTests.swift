@@ -78,6 +78,10 @@ struct ProfileTrainingTests {
             "carol: stock \(outcome.stock.percent) %, candidates \(outcome.candidates.map { ($0.kind, $0.errorRate.percent) })"
         )
         #expect(outcome.accepted == nil)
+        // The MLLR candidate is the base's own parts plus mllr_matrix: it decodes otherwise than the
+        // stock model only because the decoder applies the transform (-mllr).
+        let mllr = try #require(outcome.candidates.first { $0.kind == .mllr })
+        #expect(mllr.errorRate != outcome.stock)
         #expect(outcome.candidates.allSatisfy { $0.errorRate.percent >= outcome.stock.percent })
         #expect(profiles.record(author: "carol", locale: "en-US") == nil)
         #expect(profiles.model(author: "carol", base: base) == base)
