@@ -35,6 +35,8 @@ let package = Package(
         // and libsamplerate, which always work together here.
         .target(name: "AudioFileReading", dependencies: ["StationCore", "CSndfile", "CSampleRate"]),
         .target(name: "SQLiteStore", dependencies: ["StationCore", "CSQLite3"]),
+        // Per-author voice profiles: sphinxtrain's tools as child processes, kept only when measured better.
+        .target(name: "SpeakerAdaptation", dependencies: ["StationCore", "SphinxSpeech", "AudioFileReading"]),
         .target(name: "StationTUI", dependencies: ["StationCore", "CNcursesw"]),
         // The model catalog and installer: downloads, sha256 (libcrypto), secure unpacking (libarchive).
         .target(
@@ -46,6 +48,7 @@ let package = Package(
             name: "dictation-station",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
+                "SpeakerAdaptation",
             ]
         ),
 
@@ -56,6 +59,9 @@ let package = Package(
         .executableTarget(
             name: "station-bench",
             dependencies: ["StationCore", "SphinxSpeech", "AudioFileReading", "StationTestSupport"]),
+
+        // scripts/bench-recognition: word error rate before and after voice profiles, per TTS voice.
+        .executableTarget(name: "recognition-bench", dependencies: ["SpeakerAdaptation", "SphinxSpeech", "StationCore"]),
 
         // Fakes that record their calls in order, and a manual clock.
         .target(name: "StationTestSupport", dependencies: ["StationCore"]),
@@ -77,6 +83,11 @@ let package = Package(
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "SpeechModels", "StationTestSupport",
                 "StationTestTraits", "AudioFileReading",
+            ]),
+        .testTarget(
+            name: "SpeakerAdaptationTests",
+            dependencies: [
+                "SpeakerAdaptation", "SphinxSpeech", "SQLiteStore", "StationCore", "StationTestSupport",
             ]),
         .testTarget(name: "SpeechModelsTests", dependencies: ["SpeechModels", "StationTestSupport"]),
         // The faults the station survives, one suite per class: crashes, several processes, hostile input.

@@ -10,6 +10,7 @@ enum Subcommands {
         ReportsCommand.subcommand,
         ModelsCommand.subcommand,
         TranscribeCommand.subcommand,
+        ProfilesCommand.subcommand,
         ImportCommand.subcommand,
         RecoverCommand.subcommand,
         RecordCommand.subcommand,

@@ -1,9 +1,11 @@
 import Foundation
+import SpeakerAdaptation
 import SphinxSpeech
 import StationCore
 import StationTUI
 
-/// `dictation-station transcribe [--locale LOCALE] [--tsv] FILE...`: prints each recording's transcript.
+/// `dictation-station transcribe [--locale LOCALE] [--author AUTHOR] [--tsv] FILE...`: prints each
+/// recording's transcript, with AUTHOR's voice profile when they have one (else the stock model).
 /// All files share one loaded decoder; a file that fails is reported and the others still done.
 enum TranscribeCommand {
     static let defaultLocale = "en-US"
@@ -16,12 +18,14 @@ enum TranscribeCommand {
     static func run(_ parser: inout ArgumentParser, _ globals: GlobalOptions) async throws -> Int32 {
         var locale = defaultLocale
         var tsv = false
+        var author: String?
         var files: [String] = []
         while let argument = parser.next() {
             let (name, inline) = ArgumentParser.split(argument)
             switch name {
             case "--locale": locale = try parser.value(for: name, inline: inline)
             case "--tsv": tsv = true
+            case "--author": author = try parser.value(for: name, inline: inline)
             case "--": files += parser.rest()
             default:
                 if argument.hasPrefix("-") && argument != "-" { throw ArgumentError.unknownOption(argument) }
@@ -34,7 +38,13 @@ enum TranscribeCommand {
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
         let log = FileStationLog(file: paths.logFile)
-        let transcriber = SphinxTranscriber(paths: paths, log: log)
+        let transcriber: SphinxTranscriber
+        do {
+            transcriber = try AuthorDecoding.transcriber(author: author, locale: locale, paths: paths, log: log)
+        } catch {
+            printError("dictation-station: \(error)")
+            return CommandLineTool.Exit.failure
+        }
         do {
             try await transcriber.preload(locale: locale)
         } catch {

@@ -75,10 +75,10 @@ enum Usage {
                 Entry(
                     subcommand: "transcribe",
                     text: """
-                          transcribe [--locale LOCALE] [--tsv] FILE...
+                          transcribe [--locale LOCALE] [--author AUTHOR] [--tsv] FILE...
                                               print the transcript of each recording (WAV, FLAC, Ogg, MP3; any
                                               rate, mono or stereo); --tsv prints one line per file: FILE<TAB>TEXT
-                                              (default locale: en-US)
+                                              (default locale: en-US); --author decodes with AUTHOR's voice profile
                         """),
                 Entry(
                     subcommand: "import",
@@ -99,6 +99,22 @@ enum Usage {
                                               each is transcribed (default locale: its import's, else en-US) and
                                               keeps its audio; --list only lists them; nothing is deleted
                         """),
+            ]),
+        Group(
+            title: "Voice profiles (the station learns each author's voice from their corrected reports):",
+            entries: [
+                Entry(
+                    subcommand: "profiles",
+                    text: """
+                          profiles            list the profiles: author, locale, kind, word error rate of the stock
+                                              model and of the profile on the author's held-back reports, gain
+                          profiles update [--author AUTHOR] [--locale LOCALE]
+                                              train AUTHOR's profile (default: the logged-in user) and keep it only
+                                              if it beats the stock model and the profile in use on their newest
+                                              reports, which training never sees
+                          profiles reset AUTHOR
+                                              remove AUTHOR's profile: the stock model decodes their dictations
+                        """)
             ]),
         Group(
             title: "Audio:",

@@ -9,8 +9,13 @@ RUN_PACKAGES=(libncursesw5-dev libpulse-dev libpocketsphinx-dev libsqlite3-dev p
 # lame writes the MP3 test recordings (Debian's sox cannot); zip, bzip2 and python3 serve the model tests;
 # time measures the capture benchmark; vim-tiny (vi) and nano are the editors the tmux tests run through E;
 # python3-venv holds the FHIR validator the export tests use.
+# Voice profiles: sphinxtrain (bw, map_adapt, mllr_solve, mk_s2sendump) and sphinx_fe train them.
+ADAPTATION_PACKAGES=(sphinxtrain sphinxbase-utils)
+RUN_PACKAGES+=("${ADAPTATION_PACKAGES[@]}")
 TEST_PACKAGES=(pulseaudio pulseaudio-utils pocketsphinx-testdata tmux sox lame zip bzip2 python3 python3-venv time
     vim-tiny nano)
+# The dev corpus of voice profiles: clinical sentences spoken by flite's voices and festival's HTS voice.
+TEST_PACKAGES+=(flite festival festvox-us-slt-hts)
 
 repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd; }
 

@@ -1,0 +1,59 @@
+import Foundation
+import StationCore
+
+/// One dictation as adaptation data: its recording and the text its author finally kept.
+public struct CorrectedDictation: Sendable, Equatable {
+    public var audioFile: URL
+    public var text: String
+    public var created: Date
+
+    public init(audioFile: URL, text: String, created: Date) {
+        self.audioFile = audioFile
+        self.text = text
+        self.created = created
+    }
+}
+
+/// Where an author's corrected dictations come from, newest first. The station's reports carry no
+/// author yet; the wiring decides whose reports these are.
+public protocol CorrectedDictations: Sendable {
+    func dictations(author: String, locale: String) async throws -> [CorrectedDictation]
+}
+
+/// A fixed list per author (the benchmark, tests, and a station with one author).
+public struct ListedDictations: CorrectedDictations {
+    public var byAuthor: [String: [CorrectedDictation]]
+
+    public init(_ byAuthor: [String: [CorrectedDictation]]) { self.byAuthor = byAuthor }
+
+    public func dictations(author: String, locale: String) async throws -> [CorrectedDictation] {
+        (byAuthor[author] ?? []).sorted { $0.created > $1.created }
+    }
+}
+
+/// The corrected reports of a `ReportStore` in `locale` that still have their audio, dictated by the
+/// author: a report's author is the logged-in user who sent it; reports from before authors were
+/// recorded belong to no one and train no profile.
+public struct ReportDictations: CorrectedDictations {
+    public var store: any ReportStore
+    /// The most reports read (newest first).
+    public var limit: Int
+
+    public init(store: any ReportStore, limit: Int = 400) {
+        self.store = store
+        self.limit = limit
+    }
+
+    public func dictations(author: String, locale: String) async throws -> [CorrectedDictation] {
+        let reports = try await store.reports(ReportQuery(author: author), limit: limit, offset: 0)
+        return reports.compactMap { (report: Report) -> CorrectedDictation? in
+            // Only text a person has looked at: signed off, or changed from the decode. An untouched
+            // draft holds the decoder's own mistakes, which training would learn.
+            let lookedAt: Bool = report.status.isSigned || report.text != report.originalText
+            guard lookedAt, report.locale == locale, report.author == author, let audio = report.audioFile,
+                FileManager.default.fileExists(atPath: audio.path)
+            else { return nil }
+            return CorrectedDictation(audioFile: audio, text: report.text, created: report.created)
+        }
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The words a pronunciation dictionary (CMU format: `word PHONES…`, variants as `word(2)`) knows.
+public struct PronunciationDictionary: Sendable {
+    /// Each word with its lines, variants included, as the dictionary writes them.
+    private let entries: [String: [String]]
+
+    public init(contentsOf url: URL) throws {
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var entries: [String: [String]] = [:]
+        for line in text.split(separator: "\n") {
+            guard let head = line.split(separator: " ", maxSplits: 1).first else { continue }
+            var word = String(head)
+            if let open = word.firstIndex(of: "("), word.hasSuffix(")") { word = String(word[..<open]) }
+            entries[word, default: []].append(String(line))
+        }
+        self.entries = entries
+    }
+
+    public func knows(_ word: String) -> Bool { entries[word] != nil }
+
+    /// A dictionary of only `words` (bw loads it in milliseconds instead of the whole one's seconds).
+    public func subset(_ words: Set<String>) -> String {
+        words.sorted().compactMap { entries[$0]?.joined(separator: "\n") }.joined(separator: "\n") + "\n"
+    }
+}
+
+/// A corrected text as the words spoken: lower case, punctuation and marks gone.
+public enum SpokenWords {
+    public static func of(_ text: String) -> [String] {
+        text.lowercased().split { !($0.isLetter || $0.isNumber || $0 == "'") }.map(String.init)
+    }
+}

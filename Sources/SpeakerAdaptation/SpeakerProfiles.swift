@@ -1,0 +1,113 @@
+import Foundation
+import StationCore
+
+/// The authors' voice profiles under `<data>/profiles/<author>/<locale>/` (folders 0700, files 0600):
+/// `profile.json` and `model/`, the acoustic model to decode that author with.
+///
+/// A profile is only ever looked up by its own author's name; any doubt (no profile, an unreadable
+/// record, a base model that changed since training) gives the stock model.
+public struct SpeakerProfiles: Sendable {
+    public var directory: URL
+
+    public init(directory: URL) { self.directory = directory }
+
+    public init(paths: StationPaths) {
+        self.init(directory: paths.dataDirectory.appendingPathComponent("profiles", isDirectory: true))
+    }
+
+    /// `name` if it can name a profile folder: not empty, no path separators, no leading dot, no
+    /// control characters, at most 64 characters.
+    public static func checkedAuthor(_ name: String) throws(AdaptationError) -> String {
+        guard !name.isEmpty, name.count <= 64, !name.hasPrefix("."), !name.contains("/"),
+            !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
+        else { throw .invalidAuthor(name) }
+        return name
+    }
+
+    func authorFolder(_ author: String) -> URL { directory.appendingPathComponent(author, isDirectory: true) }
+
+    func folder(author: String, locale: String) -> URL {
+        authorFolder(author).appendingPathComponent(locale, isDirectory: true)
+    }
+
+    /// The record of `author`'s profile for `locale`, if there is a readable one.
+    public func record(author: String, locale: String) -> ProfileRecord? {
+        guard let author = try? Self.checkedAuthor(author) else { return nil }
+        let url = folder(author: author, locale: locale).appendingPathComponent(ProfileRecord.fileName)
+        guard let data = FileManager.default.contents(atPath: url.path) else { return nil }
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        guard let record = try? decoder.decode(ProfileRecord.self, from: data), record.author == author,
+            record.locale == locale
+        else { return nil }
+        return record
+    }
+
+    /// Every readable profile, by author then locale.
+    public func all() -> [ProfileRecord] {
+        let files = FileManager.default
+        let authors = ((try? files.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }
+        return authors.sorted().flatMap { author in
+            let locales = (try? files.contentsOfDirectory(atPath: authorFolder(author).path)) ?? []
+            return locales.filter { !$0.hasPrefix(".") }.sorted().compactMap { record(author: author, locale: $0) }
+        }
+    }
+
+    /// The model to decode `author`'s dictations in `base`'s locale with: their profile's when it is
+    /// sound and trained from this very base, else `base` itself. No author: `base`.
+    public func model(author: String?, base: SpeechModel) -> SpeechModel {
+        guard let author, let record = record(author: author, locale: base.locale),
+            record.baseModel == base.acousticModel.path,
+            record.baseFingerprint == AdaptedModel.fingerprint(of: base.acousticModel)
+        else { return base }
+        let model = folder(author: author, locale: base.locale).appendingPathComponent("model", isDirectory: true)
+        guard FileManager.default.fileExists(atPath: model.appendingPathComponent("mdef").path) else { return base }
+        return AdaptedModel.speechModel(acousticModel: model, base: base)
+    }
+
+    /// Removes `author`'s profiles (every locale); false when there was none.
+    @discardableResult
+    public func reset(author: String) throws -> Bool {
+        let folder = authorFolder(try Self.checkedAuthor(author))
+        guard FileManager.default.fileExists(atPath: folder.path) else { return false }
+        try FileManager.default.removeItem(at: folder)
+        return true
+    }
+
+    /// A private scratch folder for training `author`'s profile, under their folder.
+    func scratchFolder(author: String) throws -> URL {
+        let author = authorFolder(author)
+        try Self.makePrivateFolder(directory)
+        try Self.makePrivateFolder(author)
+        let scratch = author.appendingPathComponent(".training-\(UUID().uuidString)", isDirectory: true)
+        try Self.makePrivateFolder(scratch)
+        return scratch
+    }
+
+    /// Makes `model` (a folder inside `scratch`) the profile of `record`'s author and locale, in place
+    /// of any previous one: the new folder is complete before one rename puts it in place.
+    func install(model: URL, record: ProfileRecord, scratch: URL) throws {
+        let files = FileManager.default
+        let staged = scratch.appendingPathComponent("profile", isDirectory: true)
+        try Self.makePrivateFolder(staged)
+        try files.moveItem(at: model, to: staged.appendingPathComponent("model", isDirectory: true))
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let recordFile = staged.appendingPathComponent(ProfileRecord.fileName)
+        try encoder.encode(record).write(to: recordFile)
+        try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: recordFile.path)
+        let target = folder(author: record.author, locale: record.locale)
+        if files.fileExists(atPath: target.path) {
+            let old = scratch.appendingPathComponent("previous", isDirectory: true)
+            try files.moveItem(at: target, to: old)
+        }
+        try files.moveItem(at: staged, to: target)
+    }
+
+    static func makePrivateFolder(_ url: URL) throws {
+        try FileManager.default.createDirectory(
+            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
+    }
+}
