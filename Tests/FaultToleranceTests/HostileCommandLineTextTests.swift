@@ -34,7 +34,7 @@ struct HostileCommandLineTextTests {
                     text: HostileCommandLineTextTests.text))
             _ = try await database.revise(
                 id: report.id, text: HostileCommandLineTextTests.corrected,
-                at: Date(timeIntervalSince1970: 1_780_000_100))
+                at: Date(timeIntervalSince1970: 1_780_000_100), by: nil, reason: nil)
             id = report.id
         }
 
