@@ -78,9 +78,9 @@ final class PulseSourceChoice: CaptureSourceChoosing, @unchecked Sendable {
     /// The source new recordings use, nil for the server's default.
     var chosen: String? { lock.withLock { current } }
 
-    func sources() async throws -> [String] {
+    func sources() async throws -> [AudioSource] {
         // Listing talks to the server and blocks: keep it off the caller's thread.
-        try await Task.detached { try PulseSources.list().map(\.name) }.value
+        try await Task.detached { try PulseSources.list() }.value
     }
 
     func currentSource() async -> String? { chosen }

@@ -32,6 +32,8 @@ extension ScreenModel {
                     self.dialog = .input(title: title, field: field, purpose: purpose, error: nil)
                 }
             }
+        case .noSpeech(let question):
+            return handleNoSpeechKey(key, question)
         case .picker(let title, let options, var selection, let purpose):
             switch key {
             case .escape, .character("q"): self.dialog = nil
@@ -135,10 +137,10 @@ extension ScreenModel {
                     self.notifier.warning("No capture sources are available; plug in a microphone.")
                     return
                 }
+                let inUse = SourcePickerOptions.inUse(sources, chosen: current)
                 self.dialog = .picker(
-                    title: "Capture source",
-                    options: sources.map { PickerOption(label: $0, detail: $0 == current ? "in use" : "", value: $0) },
-                    selection: sources.firstIndex { $0 == current } ?? 0, purpose: .source)
+                    title: "Capture source", options: SourcePickerOptions.options(sources, chosen: current),
+                    selection: inUse ?? 0, purpose: .source)
             } catch {
                 self?.notifier.error("The capture sources could not be listed. Is the audio server running?")
             }
@@ -151,7 +153,13 @@ extension ScreenModel {
             station.locale = value
             let catalog = services.locales
             notifier.info("New sessions use \(value).")
-            run { await catalog?.choose(value) }
+            run { [weak self] in
+                await catalog?.choose(value)
+                self?.refreshModelStates()
+            }
+            refreshModelStates()
+        case .sessionLocale(let id):
+            chooseSessionLocale(value, for: id)
         case .source:
             guard let chooser = services.sources else { return }
             run { [weak self] in
