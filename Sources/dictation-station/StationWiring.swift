@@ -83,7 +83,9 @@ final class PulseSourceChoice: CaptureSourceChoosing, @unchecked Sendable {
         try await Task.detached { try PulseSources.list() }.value
     }
 
-    func currentSource() async -> String? { chosen }
+    /// The source recordings use: the chosen one, else the one libpulse's `PULSE_SOURCE` names (nil:
+    /// the server's default).
+    func currentSource() async -> String? { chosen ?? ProcessInfo.processInfo.environment["PULSE_SOURCE"] }
 
     func choose(_ source: String) async throws {
         try await settings.setSetting(SettingKey.captureSource, source)

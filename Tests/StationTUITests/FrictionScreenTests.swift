@@ -146,7 +146,8 @@ struct FrictionScreenTests {
     @Test("a message cut by the strip says m shows it; m shows every recent message in full, any key closes")
     func messagesInFull() async throws {
         let harness = ScreenHarness(rows: 24, columns: 80)
-        let cause = "downloading https://sourceforge.net/projects/cmusphinx/files/Acoustic%20and%20Language%20Models/"
+        let cause =
+            "downloading https://sourceforge.net/projects/cmusphinx/files/Acoustic%20and%20Language%20Models/"
             + "Dutch/voxforge-nl.tar.gz failed: the server answered 404 Not Found. Check the address."
         harness.station.notifier.error("Could not install the speech model Nederlands (nl-NL): \(cause)")
         var grid = harness.render()
@@ -176,7 +177,10 @@ struct FrictionScreenTests {
             Issue.record("the picker opens")
             return
         }
-        #expect(options.map(\.label) == ["Monitor of Speakers (mic.monitor)", "USB Headset Microphone (alsa_input.usb)", "bare"])
+        #expect(
+            options.map(\.label) == [
+                "Monitor of Speakers (mic.monitor)", "USB Headset Microphone (alsa_input.usb)", "bare",
+            ])
         #expect(options.map(\.detail) == ["", "● in use, * default", ""])
         #expect(selection == 1, "the source in use is selected")
         let grid = harness.render()
