@@ -68,6 +68,7 @@ public enum KeyHelp {
             KeyBinding("Space", "Record", "Record, pause or resume the selected session"),
             KeyBinding("Tab", "Sessions", "Switch to the sessions list"),
             KeyBinding("Esc", "Clear", "Clear the search", applies: !model.searchQuery.isEmpty),
+            KeyBinding("m", "Messages", "Show the latest messages in full", applies: false),
             KeyBinding("F1 ?", "Help", "Show the keys"),
             KeyBinding("F10 q", "Quit", "Quit (asks while audio is not sent)"),
         ]
@@ -85,6 +86,7 @@ public enum KeyHelp {
             KeyBinding("x", "Export", "Export as text and JSON"),
             KeyBinding("Space", "Record", "Record, pause or resume the selected session", applies: false),
             KeyBinding("↑↓ PgUp PgDn", "Scroll", "Scroll the text", applies: false),
+            KeyBinding("m", "Messages", "Show the latest messages in full", applies: false),
             KeyBinding("F1 ?", "Help", "Show the keys"),
             KeyBinding("Esc q", "Close", "Close the report"),
         ]
