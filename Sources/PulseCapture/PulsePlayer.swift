@@ -211,7 +211,9 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
             guard read > 0 else { return }
             buffer.withUnsafeBytes { _ = pa_stream_write(stream, $0.baseAddress, read, nil, 0, PA_SEEK_RELATIVE) }
             sentBytes += read
-            publish()
+            // The first writes come while the stream is still opening: no progress until it plays, or a
+            // listener would hear "stopped" at the start of every playback.
+            if state != .stopped { publish() }
         }
         if sentBytes >= header.dataBytes {
             isDraining = true

@@ -69,10 +69,13 @@ public final class FakeLiveTranscription: LiveTranscription, @unchecked Sendable
     private let fed = Locked<Int>(0)
     public let log: CallLog
     private let locale: String
+    private let answer: String?
 
-    public init(locale: String = "en-US", log: CallLog = CallLog()) {
+    /// `answer` is the text `finish` returns; without it, the fed sample count ("live 2400 samples").
+    public init(locale: String = "en-US", log: CallLog = CallLog(), answer: String? = nil) {
         self.locale = locale
         self.log = log
+        self.answer = answer
         (partials, partialsContinuation) = AsyncStream.makeStream()
     }
 
@@ -89,7 +92,7 @@ public final class FakeLiveTranscription: LiveTranscription, @unchecked Sendable
     public func finish(file: URL) async throws -> Transcription {
         log.record("finish \(file.lastPathComponent)")
         partialsContinuation.finish()
-        return Transcription(text: "live \(samplesFed) samples", locale: locale, audioDuration: .seconds(1))
+        return Transcription(text: answer ?? "live \(samplesFed) samples", locale: locale, audioDuration: .seconds(1))
     }
 
     public func cancel() async {

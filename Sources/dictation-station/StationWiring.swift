@@ -78,12 +78,14 @@ final class PulseSourceChoice: CaptureSourceChoosing, @unchecked Sendable {
     /// The source new recordings use, nil for the server's default.
     var chosen: String? { lock.withLock { current } }
 
-    func sources() async throws -> [String] {
+    func sources() async throws -> [AudioSource] {
         // Listing talks to the server and blocks: keep it off the caller's thread.
-        try await Task.detached { try PulseSources.list().map(\.name) }.value
+        try await Task.detached { try PulseSources.list() }.value
     }
 
-    func currentSource() async -> String? { chosen }
+    /// The source recordings use: the chosen one, else the one libpulse's `PULSE_SOURCE` names (nil:
+    /// the server's default).
+    func currentSource() async -> String? { chosen ?? ProcessInfo.processInfo.environment["PULSE_SOURCE"] }
 
     func choose(_ source: String) async throws {
         try await settings.setSetting(SettingKey.captureSource, source)

@@ -87,6 +87,29 @@ extension AudioServerSuites {
             }
         }
 
+        @Test("the first progress of a playback says playing: nothing reports stopped while it starts")
+        func startsPlaying() async throws {
+            let states = Locked<[PlaybackProgress.State]>([])
+            try await PulseTestServer.withSink { sink in
+                let player = PulsePlayer(sink: sink)
+                let listener = Task {
+                    for await progress in player.progress { states.withLock { $0.append(progress.state) } }
+                }
+                defer { listener.cancel() }
+                for _ in 0..<3 {
+                    try await player.play(file: PulseTestServer.speech("0870"))
+                    let deadline = ContinuousClock.now + .seconds(2)
+                    while !states.current.contains(.playing), ContinuousClock.now < deadline {
+                        try await Task.sleep(for: .milliseconds(10))
+                    }
+                    #expect(states.current.first == .playing, "\(states.current)")
+                    await player.stop()
+                    try await Task.sleep(for: .milliseconds(100))
+                    states.withLock { $0 = [] }
+                }
+            }
+        }
+
         @Test("a file that is not WAV is refused")
         func refusesOtherFiles() async throws {
             let directory = try temporaryDirectory()

@@ -121,9 +121,15 @@ struct TerminalShiftTests {
 
     @Test("messages about a state go when it changes: the strip and the quit dialog after a send")
     func staleMessages() async throws {
-        try await withStation { tmux, _ in
+        try #require(PulseTestServer.isAvailable, "no PulseAudio server is reachable; run scripts/test")
+        // Speech, not the sine tone: a dictation with no recognized word is kept and asked about, not sent.
+        try await PulseTestServer.withSink { sink in
+            let tmux = try start(microphone: "\(sink).monitor")
+            defer { tmux.shutDown() }
             try record("Room A", in: tmux)
-            try waitForTime(1, in: tmux)
+            let player = try PulseTestServer.play(PulseTestServer.speech("0870"), into: sink)
+            await waitForExit(player)
+            try await Task.sleep(for: .milliseconds(800))
             try tmux.send("Space")
             _ = try tmux.waitFor("PAUSED")
             try tmux.send("F8")

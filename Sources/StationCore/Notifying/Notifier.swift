@@ -7,6 +7,9 @@ import Observation
 public final class Notifier {
     /// The notifications showing now, newest first.
     public private(set) var notifications: [StationNotification] = []
+    /// The latest notifications posted, newest first, also those already dismissed: for reading a
+    /// message in full after the strip cut it or it went.
+    public private(set) var recent: [StationNotification] = []
 
     private let clock: any StationClock
     private let lifetimes: [StationNotification.Kind: Duration]
@@ -37,7 +40,10 @@ public final class Notifier {
     public func post(_ kind: StationNotification.Kind, _ message: String) -> Int {
         let id = nextID
         nextID += 1
-        notifications.insert(StationNotification(id: id, kind: kind, message: message, posted: clock.now), at: 0)
+        let notification = StationNotification(id: id, kind: kind, message: message, posted: clock.now)
+        notifications.insert(notification, at: 0)
+        recent.insert(notification, at: 0)
+        if recent.count > capacity { recent.removeLast(recent.count - capacity) }
         while notifications.count > capacity, let oldest = notifications.popLast() {
             expiries.removeValue(forKey: oldest.id)?.cancel()
             conditions.removeValue(forKey: oldest.id)

@@ -38,7 +38,7 @@ extension DictationSession {
     }
 
     /// Forwards levels, frames and events of the capture to the session.
-    private func listen(to capture: any Capturing) {
+    func listen(to capture: any Capturing) {
         stopListening()
         let live = liveDecoder()
         listeners = [
@@ -51,6 +51,8 @@ extension DictationSession {
                 for await level in capture.levels {
                     guard let self, self.state == .recording else { continue }
                     self.level = level
+                    self.quietWatch.hear(level)
+                    self.checkQuietInput()
                 }
             },
             Task {

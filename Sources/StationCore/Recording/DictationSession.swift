@@ -10,7 +10,8 @@ import Observation
 public final class DictationSession: Identifiable {
     public let id: SessionID
     public internal(set) var name: String
-    public let locale: String
+    /// The language its dictations are transcribed in; changed through `Station.setLocale(of:to:)`.
+    public internal(set) var locale: String
     public let created: Date
     /// Who made the session.
     public let author: String?
@@ -21,7 +22,7 @@ public final class DictationSession: Identifiable {
     /// The recorded time, republished once per second while recording and exact at each transition.
     public private(set) var elapsed: Duration = .zero
     /// The last failure, until the next recording starts.
-    public private(set) var lastError: RecordingError?
+    public internal(set) var lastError: RecordingError?
     /// Whether the person paused (an interruption's end must not resume such a recording).
     public private(set) var isPausedByUser = false
     public internal(set) var level: AudioLevel = .silence
@@ -31,6 +32,11 @@ public final class DictationSession: Identifiable {
     public private(set) var audioFile: URL?
     /// The dictation another station process holds in this session: shown, never acted on here.
     public internal(set) var heldElsewhere: RemoteDictation?
+    /// A sent dictation in which no word was recognized: paused again, waiting for the person to send it
+    /// anyway (`pressSendWithoutSpeech`) or discard it.
+    public internal(set) var noSpeech: NoSpeechFound?
+    /// Whether the recording has heard only near-silence for a few seconds (the wrong microphone?).
+    public internal(set) var isInputVeryQuiet = false
 
     public weak var delegate: (any DictationSessionDelegate)?
 
@@ -43,6 +49,7 @@ public final class DictationSession: Identifiable {
     private var tickTask: Task<Void, Never>?
     var listeners: [Task<Void, Never>] = []
     private var processingTask: Task<Void, Never>?
+    var quietWatch = QuietInputWatch()
     private var isPublishing = false
     /// Bumped whenever a dictation ends, so late results of an earlier one are ignored.
     var epoch = 0
@@ -156,11 +163,14 @@ public final class DictationSession: Identifiable {
         let file = dependencies.makeAudioFile(id)
         audioFile = file
         lastError = nil
+        noSpeech = nil
         partialTranscript = ""
         stopwatch = Stopwatch()
         stopwatch.start(at: dependencies.clock.now)
         elapsed = .zero
         isPausedByUser = false
+        quietWatch.reset()
+        quietWatch.start(at: dependencies.clock.now)
         transition(to: .recording)
         openCapture(into: file, appending: false)
         startTicking()
@@ -184,8 +194,10 @@ public final class DictationSession: Identifiable {
         guard state == .paused, let file = audioFile else { return }
         delegate?.sessionWillCapture(self)
         lastError = nil
+        noSpeech = nil
         stopwatch.start(at: dependencies.clock.now)
         isPausedByUser = false
+        quietWatch.start(at: dependencies.clock.now)
         transition(to: .recording)
         if let capture {
             runCapture(capture, appending: true) { try await $0.resume() }
@@ -203,6 +215,7 @@ public final class DictationSession: Identifiable {
         stopListening()
         let live = self.live
         let recorded = stopwatch.accumulated
+        noSpeech = nil
         transition(to: .processing)
         processingTask = Task { [weak self] in
             do {
@@ -224,8 +237,14 @@ public final class DictationSession: Identifiable {
         }
     }
 
-    private func publish(_ transcription: Transcription, audio: URL, recorded: Duration, epoch sending: Int) async {
+    private func publish(
+        _ transcription: Transcription, audio: URL, recorded: Duration, epoch sending: Int, evenIfEmpty: Bool = false
+    ) async {
         guard sending == epoch, state == .processing else { return }
+        guard transcription.hasSpeech || evenIfEmpty else {
+            foundNoSpeech(NoSpeechFound(recorded: recorded, transcription: transcription, audio: audio))
+            return
+        }
         let dictation = FinishedDictation(
             sessionID: id, sessionName: name, transcription: transcription, audioFile: audio,
             recordedDuration: recorded)
@@ -240,6 +259,30 @@ public final class DictationSession: Identifiable {
             return
         }
         endDictation()
+    }
+
+    /// Nothing recognized: a report of nothing helps no one, and the audio may hold what the decoder
+    /// missed, so the dictation goes back to paused with its audio and the person decides.
+    private func foundNoSpeech(_ found: NoSpeechFound) {
+        dependencies.log.log(.info, "no speech recognized in a dictation of \(found.recorded)")
+        // A send after a resume decodes the whole file again.
+        live = nil
+        isPausedByUser = true
+        noSpeech = found
+        transition(to: .paused)
+        delegate?.session(self, didFindNoSpeech: found)
+    }
+
+    /// Stores a dictation in which no speech was recognized as it is: an empty report with its audio.
+    public func pressSendWithoutSpeech() {
+        guard state == .paused, heldElsewhere == nil, let found = noSpeech else { return }
+        let sending = epoch
+        noSpeech = nil
+        transition(to: .processing)
+        processingTask = Task { [weak self] in
+            await self?.publish(
+                found.transcription, audio: found.audio, recorded: found.recorded, epoch: sending, evenIfEmpty: true)
+        }
     }
 
     private func processingFailed(_ error: any Error, epoch failing: Int) {
@@ -280,6 +323,7 @@ public final class DictationSession: Identifiable {
         stopListening()
         stopTicking()
         audioFile = nil
+        noSpeech = nil
         partialTranscript = ""
         level = .silence
         stopwatch.reset()
@@ -309,6 +353,10 @@ public final class DictationSession: Identifiable {
 
     func transition(to newState: RecordingState) {
         state = newState
+        if newState != .recording {
+            quietWatch.stop()
+            isInputVeryQuiet = false
+        }
         let snapshot = SessionSnapshot(sessionID: id, name: name, state: newState, elapsed: stopwatch.accumulated)
         let reporter = dependencies.reporter
         reportChain.enqueue { await reporter.report(snapshot) }
@@ -340,6 +388,7 @@ public final class DictationSession: Identifiable {
                 let current = self.stopwatch.elapsed(at: clock.now)
                 self.elapsed = current
                 if current >= .seconds(1) { self.delegate?.sessionDidTick(self) }
+                self.checkQuietInput()
                 let fraction = Duration(secondsComponent: 0, attosecondsComponent: current.components.attoseconds)
                 do {
                     try await clock.sleep(for: .seconds(1) - fraction)
@@ -348,6 +397,13 @@ public final class DictationSession: Identifiable {
                 }
             }
         }
+    }
+
+    /// Flags a recording that has heard only near-silence for a while; the flag goes with the quiet.
+    /// (A flag, not a notification: the screen shows it as long as it holds.)
+    func checkQuietInput() {
+        let quiet = state == .recording && quietWatch.isQuiet(at: dependencies.clock.now)
+        if quiet != isInputVeryQuiet { isInputVeryQuiet = quiet }
     }
 
     private func stopTicking() {

@@ -59,4 +59,10 @@ public protocol DictationSessionDelegate: AnyObject {
     func sessionDidChange(_ session: DictationSession)
     /// Another second was recorded: the saved time should follow, so a crash loses no time.
     func sessionDidTick(_ session: DictationSession)
+    /// A sent dictation held no recognized word; it is paused again and the person must decide.
+    func session(_ session: DictationSession, didFindNoSpeech found: NoSpeechFound)
+}
+
+extension DictationSessionDelegate {
+    public func session(_ session: DictationSession, didFindNoSpeech found: NoSpeechFound) {}
 }

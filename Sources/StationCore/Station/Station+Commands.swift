@@ -26,7 +26,29 @@ extension Station {
         guard let session = selected, session.canSend else {
             return CommandOutcome(succeeded: false, message: "Nothing paused to send: pause the recording first.")
         }
+        if let found = session.noSpeech {
+            // Sending it again would find nothing again: the person decides at the station.
+            return CommandOutcome(
+                succeeded: false,
+                message:
+                    "No speech was recognized in \"\(session.name)\" (\(ElapsedTimeFormat.string(for: found.recorded))): "
+                    + "send it anyway or discard it at the station.")
+        }
         session.pressSend()
+        return CommandOutcome(succeeded: true, message: StatusLine.text(for: session))
+    }
+
+    /// Stores the dictation of `id` in which no speech was recognized, as an empty report with its audio.
+    @discardableResult
+    public func sendWithoutSpeech(_ id: SessionID) -> CommandOutcome {
+        guard let session = sessions.first(where: { $0.id == id }) else {
+            return CommandOutcome(succeeded: false, message: "There is no such session.")
+        }
+        if let refusal = heldElsewhere(session) { return refusal }
+        guard session.noSpeech != nil, session.state == .paused else {
+            return CommandOutcome(succeeded: false, message: "\"\(session.name)\" has no dictation waiting to be sent.")
+        }
+        session.pressSendWithoutSpeech()
         return CommandOutcome(succeeded: true, message: StatusLine.text(for: session))
     }
 

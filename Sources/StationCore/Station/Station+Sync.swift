@@ -21,6 +21,11 @@ extension Station {
                     session.properties = record.properties
                     changed = true
                 }
+                // A language changed in another process; a dictation this process holds keeps its own.
+                if !session.hasUnsentAudio, session.locale != record.locale {
+                    session.locale = record.locale
+                    changed = true
+                }
                 if !session.hasUnsentAudio { changed = await reconcile(session, with: record) || changed }
             } else {
                 await bringIn(record)

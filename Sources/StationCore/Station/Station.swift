@@ -33,6 +33,9 @@ public final class Station {
     public var onChange: (() -> Void)?
     /// Called with each report stored from a finished dictation.
     public var onReportAdded: ((Report) -> Void)?
+    /// Called when a sent dictation held no recognized word: the session is paused again, and the
+    /// person is asked whether to send it anyway or discard it.
+    public var onNoSpeech: ((DictationSession) -> Void)?
 
     let dependencies: StationDependencies
     private let persistChain = TaskChain()
@@ -264,5 +267,9 @@ extension Station: DictationSessionDelegate {
 
     public func sessionDidTick(_ session: DictationSession) {
         persist(session)
+    }
+
+    public func session(_ session: DictationSession, didFindNoSpeech found: NoSpeechFound) {
+        onNoSpeech?(session)
     }
 }

@@ -31,6 +31,8 @@ enum DialogView {
             inner.cursor(row: 1, column: 1 + shown)
             if let error { inner.text(error, row: 2, column: 1, role: .error) }
             inner.text(hint(purpose), row: inner.area.height - 1, column: 1, role: .dim)
+        case .noSpeech(let question):
+            NoSpeechDialogView.draw(question, into: writer)
         case .picker(let title, let options, let selection, _):
             let height = min(area.height - 2, options.count + 2)
             let inner = frame(title, height: height, width: width, in: writer)
@@ -70,7 +72,7 @@ enum DialogView {
         }
     }
 
-    private static func frame(_ title: String, height: Int, width: Int, in writer: CanvasWriter) -> CanvasWriter {
+    static func frame(_ title: String, height: Int, width: Int, in writer: CanvasWriter) -> CanvasWriter {
         let rect = writer.area.centered(height: height, width: width).offset(by: writer.area)
         let inner = writer.sub(rect).box(title: title, role: .dialog, titleRole: .focusedHeading)
         inner.fillAll(role: .dialog)

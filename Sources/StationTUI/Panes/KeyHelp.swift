@@ -44,10 +44,14 @@ public enum KeyHelp {
             KeyBinding("F4 r", "Rename", "Rename the selected session", applies: session != nil),
             KeyBinding("F8 Del", "Delete", "Delete the selected session (asks first)", applies: session != nil),
             KeyBinding("F5 l", "Locale", "Choose the locale of new sessions"),
+            KeyBinding(
+                "L", "Language", "Change the language of the selected session and its dictation",
+                applies: session.map { model.station.localeChangeRefusal(for: $0) == nil } ?? false),
             KeyBinding("F6 s", "Source", "Choose the capture source"),
             KeyBinding("↑↓ j k", "Select", "Select a session", applies: false),
             KeyBinding("Tab", "Reports", "Switch to the report list"),
             KeyBinding("F3 /", "Search", "Search the reports"),
+            KeyBinding("M", "Messages", "Show the latest messages in full", applies: false),
             KeyBinding("F1 ?", "Help", "Show the keys"),
             KeyBinding("F10 q", "Quit", "Quit (asks while audio is not sent)"),
         ]
@@ -73,6 +77,7 @@ public enum KeyHelp {
             KeyBinding("Space", "Record", "Record, pause or resume the selected session"),
             KeyBinding("Tab", "Sessions", "Switch to the sessions list"),
             KeyBinding("Esc", "Clear", "Clear the search", applies: !model.searchQuery.isEmpty),
+            KeyBinding("M", "Messages", "Show the latest messages in full", applies: false),
             KeyBinding("F1 ?", "Help", "Show the keys"),
             KeyBinding("F10 q", "Quit", "Quit (asks while audio is not sent)"),
         ]
@@ -91,6 +96,7 @@ public enum KeyHelp {
             KeyBinding("x", "Export", "Export as text and JSON"),
             KeyBinding("Space", "Record", "Record, pause or resume the selected session", applies: false),
             KeyBinding("↑↓ PgUp PgDn", "Scroll", "Scroll the text", applies: false),
+            KeyBinding("M", "Messages", "Show the latest messages in full", applies: false),
             KeyBinding("F1 ?", "Help", "Show the keys"),
             KeyBinding("Esc q", "Close", "Close the report"),
         ]
@@ -132,6 +138,12 @@ public enum KeyHelp {
             [
                 KeyBinding("↑↓", "Move", "Move in the list"), KeyBinding("Enter", "Choose", "Choose the entry"),
                 KeyBinding("Esc", "Cancel", "Close without changes"),
+            ]
+        case .noSpeech:
+            [
+                KeyBinding("s y", "Send anyway", "Store it as an empty report, with its audio"),
+                KeyBinding("d", "Discard…", "Ask whether to discard it (only y there discards)"),
+                KeyBinding("n Esc Enter", "Keep", "Keep it paused and decide later"),
             ]
         }
     }

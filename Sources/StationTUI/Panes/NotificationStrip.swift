@@ -18,21 +18,27 @@ enum NotificationStrip {
         }
     }
 
-    private static func draw(_ notification: StationNotification, more: Int, into writer: CanvasWriter, row: Int) {
-        let role: StyleRole
-        let label: String
-        switch notification.kind {
-        case .info: (role, label) = (.info, "i")
-        case .warning: (role, label) = (.warning, "!")
-        case .error: (role, label) = (.error, "✖")
+    /// The role and the mark of a kind of notification.
+    static func style(_ kind: StationNotification.Kind) -> (role: StyleRole, label: String) {
+        switch kind {
+        case .info: (.info, "i")
+        case .warning: (.warning, "!")
+        case .error: (.error, "✖")
         }
-        let suffix = more > 0 ? " (+\(more) more)" : ""
+    }
+
+    private static func draw(_ notification: StationNotification, more: Int, into writer: CanvasWriter, row: Int) {
+        let (role, label) = style(notification.kind)
+        var suffix = more > 0 ? " (+\(more) more)" : ""
+        // A message cut at the edge says where to read it whole.
+        let room = writer.area.width - writer.fit.width(" \(label) ") - 1 - writer.fit.width(suffix)
+        if writer.fit.width(SafeText.line(notification.message)) > room { suffix = " M: all" + suffix }
         let suffixWidth = writer.fit.width(suffix)
         let column = writer.text(" \(label) ", row: row, role: role)
         writer.text(
             notification.message, row: row, column: column + 1, role: role,
             width: writer.area.width - column - 1 - suffixWidth)
-        if more > 0 {
+        if !suffix.isEmpty {
             writer.text(suffix, row: row, column: writer.area.width - suffixWidth, role: .dim)
         }
     }

@@ -34,19 +34,23 @@ enum RecordingPane {
         if session.state == .recording {
             meter(session.level, hold: model.heldPeak(session.level), into: inner, row: 2)
         }
-        let textTop = 3
-        let room = inner.area.height - textTop
-        guard room > 0 else { return }
+        // Below the meter: what needs the person's attention first, then the live transcript.
+        var row = session.state == .recording ? 3 : 2
+        var notes = SessionNotes.notes(for: session, model: model)
         if let error = session.lastError {
-            let lines = fit.wrapLines([error.message, error.recoveryHint], width: inner.area.width)
-            for (offset, line) in lines.prefix(room).enumerated() {
-                inner.text(line, row: textTop + offset, role: .error)
+            notes += [(error.message, .error), (error.recoveryHint, .error)]
+        }
+        for note in notes {
+            for line in fit.wrap(SafeText.line(note.text), width: inner.area.width) where row < inner.area.height {
+                inner.text(line, row: row, role: note.role)
+                row += 1
             }
-        } else if !session.partialTranscript.isEmpty {
-            let lines = fit.wrap(SafeText.line(session.partialTranscript), width: inner.area.width)
-            for (offset, line) in lines.suffix(room).enumerated() {
-                inner.text(line, row: textTop + offset, role: .normal)
-            }
+        }
+        let room = inner.area.height - row
+        guard room > 0, session.lastError == nil, !session.partialTranscript.isEmpty else { return }
+        let lines = fit.wrap(SafeText.line(session.partialTranscript), width: inner.area.width)
+        for (offset, line) in lines.suffix(room).enumerated() {
+            inner.text(line, row: row + offset, role: .normal)
         }
     }
 

@@ -29,13 +29,13 @@ enum ReportViewPane {
             inner.text(line, row: top, role: .dim)
             top += 1
         }
-        var heading = view.showOriginal ? "Original transcript" : "Text"
-        switch view.playback {
-        case .playing: heading += "  ▶ playing (← → ±5 s)"
-        case .paused: heading += "  ‖ playback paused"
-        case .stopped: break
-        }
-        inner.text(heading, row: top, role: view.playback == .stopped ? .heading : .info)
+        let heading = view.showOriginal ? "Original transcript" : "Text"
+        let end = inner.text(heading, row: top, role: .heading)
+        // While playing: "▶ 01:12 / 03:40 ████····" beside the heading.
+        PlaybackLine.draw(
+            view,
+            into: inner.sub(
+                Rect(row: 0, column: end + 2, height: inner.area.height, width: inner.area.width - end - 2)), row: top)
         let body = view.showOriginal ? report.originalText : report.text
         let lines = inner.fit.wrapLines(SafeText.lines(body), width: inner.area.width)
         let room = max(0, inner.area.height - top - 1)

@@ -29,6 +29,9 @@ public enum ScreenRenderer {
         if model.helpShown {
             canvas.placeCursor(nil)
             HelpOverlay.draw(model, into: screen.sub(layout.body))
+        } else if model.messagesShown {
+            canvas.placeCursor(nil)
+            MessagesOverlay.draw(model.shownMessages, into: screen.sub(layout.body))
         }
         if let dialog = model.shownDialog {
             canvas.placeCursor(nil)

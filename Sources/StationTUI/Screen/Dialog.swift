@@ -30,6 +30,8 @@ public enum PickerPurpose: Sendable, Equatable {
     case patient(SessionID, recent: [Patient])
     case workType(SessionID, patient: Patient?)
     case priority(SessionID, patient: Patient?, workType: String)
+    /// The language of one session's dictations (`L`).
+    case sessionLocale(SessionID)
 }
 
 /// One line of a picker: what it shows, a detail in a second column, and the value chosen.
@@ -50,4 +52,6 @@ public enum Dialog: Sendable, Equatable {
     case confirm(title: String, message: String, action: ConfirmAction)
     case input(title: String, field: TextEditorModel, purpose: InputPurpose, error: String?)
     case picker(title: String, options: [PickerOption], selection: Int, purpose: PickerPurpose)
+    /// No word was recognized in a sent dictation: send it anyway, discard it (asks again) or keep it.
+    case noSpeech(NoSpeechQuestion)
 }

@@ -58,7 +58,7 @@ extension ScreenModel {
             station.setProperties(of: id, properties)
             guard let session = station.sessions.first(where: { $0.id == id }) else { return }
             notifier.info("\"\(session.name)\": \(Self.describe(properties, types: services.workTypes)).")
-        case .locale, .source: break
+        case .locale, .source, .sessionLocale: break
         }
     }
 

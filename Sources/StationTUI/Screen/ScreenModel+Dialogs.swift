@@ -41,6 +41,8 @@ extension ScreenModel {
                     self.dialog = .input(title: title, field: field, purpose: purpose, error: nil)
                 }
             }
+        case .noSpeech(let question):
+            return handleNoSpeechKey(key, question)
         case .picker(let title, let options, var selection, let purpose):
             switch key {
             case .escape, .character("q"): self.dialog = nil
@@ -157,10 +159,10 @@ extension ScreenModel {
                     self.notifier.warning("No capture sources are available; plug in a microphone.")
                     return
                 }
+                let inUse = SourcePickerOptions.inUse(sources, chosen: current)
                 self.dialog = .picker(
-                    title: "Capture source",
-                    options: sources.map { PickerOption(label: $0, detail: $0 == current ? "in use" : "", value: $0) },
-                    selection: sources.firstIndex { $0 == current } ?? 0, purpose: .source)
+                    title: "Capture source", options: SourcePickerOptions.options(sources, chosen: current),
+                    selection: inUse ?? 0, purpose: .source)
             } catch {
                 self?.notifier.error("The capture sources could not be listed. Is the audio server running?")
             }
@@ -173,7 +175,13 @@ extension ScreenModel {
             station.locale = value
             let catalog = services.locales
             notifier.info("New sessions use \(value).")
-            run { await catalog?.choose(value) }
+            run { [weak self] in
+                await catalog?.choose(value)
+                self?.refreshModelStates()
+            }
+            refreshModelStates()
+        case .sessionLocale(let id):
+            chooseSessionLocale(value, for: id)
         case .patient, .workType, .priority:
             chooseDetail(value, for: purpose)
         case .source:

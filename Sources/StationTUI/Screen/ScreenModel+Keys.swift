@@ -6,9 +6,22 @@ extension ScreenModel {
     @discardableResult
     public func handle(_ key: Key) -> ScreenEffect {
         if key == .resize { return .none }
-        if dialog != nil { return handleDialogKey(key) }
+        if dialog != nil {
+            let effect = handleDialogKey(key)
+            // A question that waited behind this dialog comes next.
+            if dialog == nil { askAboutNoSpeech() }
+            return effect
+        }
         if helpShown {
             helpShown = false
+            return .none
+        }
+        if messagesShown {
+            messagesShown = false
+            return .none
+        }
+        if key == .character("M"), editor == nil, searchField == nil {
+            openMessages()
             return .none
         }
         if key == .function(1) || (key == .character("?") && editor == nil && searchField == nil) {
@@ -52,6 +65,9 @@ extension ScreenModel {
             requestDeleteSession()
         case .character("l"), .function(5):
             openLocalePicker()
+        case .character("L"):
+            guard focus == .sessions else { return explainSessionKey("changes the language of") }
+            openSessionLocalePicker()
         case .character("s"), .function(6):
             openSourcePicker()
         case .character("/"), .function(3):
@@ -79,6 +95,9 @@ extension ScreenModel {
             return .none
         }
         switch session.state {
+        case .paused where session.noSpeech != nil:
+            // Sending again would find nothing again: ask what to do with it.
+            ask(session)
         case .paused:
             let outcome = station.send()
             if !outcome.succeeded { warnAboutState(outcome.message) }
@@ -221,7 +240,7 @@ extension ScreenModel {
         return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
     }
 
-    private func requestDiscard() {
+    func requestDiscard() {
         guard let session = station.selected else {
             notifier.warning("No session is selected.")
             return

@@ -29,6 +29,8 @@ public struct ReportViewState: Sendable, Equatable {
     public var playback = PlaybackState.stopped
     /// Who created, corrected, signed and amended it, and when; loaded when the report opens.
     public var history: [ReportEvent] = []
+    /// Where the playing audio is and how long it is, from the player.
+    public var progress: PlaybackProgress?
 }
 
 /// A report whose text is being edited in place.
@@ -64,7 +66,17 @@ public final class ScreenModel {
     public internal(set) var reportView: ReportViewState?
     public internal(set) var editor: ReportEditorState?
     /// An install in progress, for the title line ("de-DE 42%"); set by whoever runs the installer.
-    public var installStatus: String?
+    public var installStatus: String? {
+        // An install began or ended: the sessions' model notes change.
+        didSet { if (oldValue == nil) != (installStatus == nil) { refreshModelStates() } }
+    }
+    /// The state of each locale's speech model, for the note on a session whose model is missing.
+    public internal(set) var modelStates: [String: LocaleInstallState] = [:]
+    /// Whether the latest messages are shown in full (`M`).
+    public internal(set) var messagesShown = false
+    /// Sessions whose dictation held no recognized word, asked about one at a time.
+    @ObservationIgnored var noSpeechQueue: [SessionID] = []
+    @ObservationIgnored var playbackWatch: Task<Void, Never>?
     public internal(set) var rows = 24
     public internal(set) var columns = 80
     /// Advances while something is processing, so the spinner turns.
@@ -84,6 +96,8 @@ public final class ScreenModel {
         self.services = services
         self.measure = measure
         station.onReportAdded = { [weak self] _ in self?.reloadReports() }
+        station.onNoSpeech = { [weak self] session in self?.noSpeechFound(in: session) }
+        followPlayback()
     }
 
     public var layout: ScreenLayout { ScreenLayout(rows: rows, columns: columns) }

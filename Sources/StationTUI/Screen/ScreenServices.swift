@@ -47,7 +47,8 @@ public protocol LocaleCatalog: Sendable {
 
 /// The capture sources the person can choose from; the capture adapter provides it.
 public protocol CaptureSourceChoosing: Sendable {
-    func sources() async throws -> [String]
+    /// The server's sources with their descriptions, which one is its default, in the server's order.
+    func sources() async throws -> [AudioSource]
     /// The source chosen now, or nil for the server's default.
     func currentSource() async -> String?
     func choose(_ source: String) async throws

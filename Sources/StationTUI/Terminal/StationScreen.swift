@@ -42,6 +42,7 @@ public final class StationScreen {
             onInput: { continuation.yield(.input) }, onHangUp: { continuation.yield(.terminate) })
         model.resize(rows: terminal.canvas.rows, columns: terminal.canvas.columns)
         model.reloadReports()
+        model.refreshModelStates()
         draw()
         eventLoop: for await event in events {
             switch event {

@@ -1,0 +1,22 @@
+import StationCore
+
+/// What the recording pane says about the selected session before anything else: a dictation in which
+/// no speech was recognized, a microphone that hears almost nothing, a language without a model.
+@MainActor
+enum SessionNotes {
+    static func notes(for session: DictationSession, model: ScreenModel) -> [(text: String, role: StyleRole)] {
+        var notes: [(text: String, role: StyleRole)] = []
+        if let found = session.noSpeech, session.state == .paused {
+            notes.append(
+                (
+                    "No speech was recognized in \(ElapsedTimeFormat.string(for: found.recorded)): Enter asks "
+                        + "whether to send it anyway, d discards, Space records more.", .warning
+                ))
+        }
+        if session.isInputVeryQuiet, session.state == .recording {
+            notes.append(("Level very low — is the right microphone selected? (F6)", .warning))
+        }
+        if let missing = model.modelNote(for: session) { notes.append((missing, .warning)) }
+        return notes
+    }
+}
