@@ -15,15 +15,16 @@ final class SphinxDecoder {
     init(model: SpeechModel, log: any StationLog) throws {
         self.model = model
         DecoderLog.shared.route(to: log)
-        let arguments: [String] = [
-            "-hmm", model.acousticModel.path, "-lm", model.languageModel.path, "-dict", model.dictionary.path,
-            // Everything goes through `DecoderLog`; anything written straight to the log file is lost.
-            "-logfn", "/dev/null",
-            // Measured on the LibriVox files (71 words): the default second passes (flat lexicon, then
-            // lattice best path) scored 28.2 % WER, the first pass alone 21.1 %, and it is faster. The
-            // lattice is still searched for confidence (`wordConfidence`) without changing the words.
-            "-fwdflat", "no", "-bestpath", "no",
-        ] + Self.speakerTransform(in: model.acousticModel)
+        let arguments: [String] =
+            [
+                "-hmm", model.acousticModel.path, "-lm", model.languageModel.path, "-dict", model.dictionary.path,
+                // Everything goes through `DecoderLog`; anything written straight to the log file is lost.
+                "-logfn", "/dev/null",
+                // Measured on the LibriVox files (71 words): the default second passes (flat lexicon, then
+                // lattice best path) scored 28.2 % WER, the first pass alone 21.1 %, and it is faster. The
+                // lattice is still searched for confidence (`wordConfidence`) without changing the words.
+                "-fwdflat", "no", "-bestpath", "no",
+            ] + Self.speakerTransform(in: model.acousticModel)
         let argv = arguments.map { strdup($0) }
         defer { argv.forEach { free($0) } }
         var pointers: [UnsafeMutablePointer<CChar>?] = argv

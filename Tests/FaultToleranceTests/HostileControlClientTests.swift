@@ -52,13 +52,7 @@ struct HostileControlClientTests {
             if let server = ProcessInfo.processInfo.environment["PULSE_SERVER"] { environment["PULSE_SERVER"] = server }
             let tmux = try terminal.start(environment: environment)
             defer { tmux.shutDown() }
-            try tmux.send("n")
-            _ = try tmux.waitFor("New session")
-            try tmux.type("Room 12")
-            try tmux.send("Enter")
-            _ = try tmux.waitFor("○ Room 12")
-            try tmux.send("Space")
-            _ = try tmux.waitFor("RECORDING")
+            try tmux.startRecording("Room 12")
             let idle = try misbehave()
             defer { idle.forEach { close($0) } }
             let status = try terminal.run(["ctl", "status"])

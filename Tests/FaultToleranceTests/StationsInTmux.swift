@@ -31,15 +31,7 @@ struct StationsInTmux {
     var audio: URL { URL(fileURLWithPath: terminal.data).appendingPathComponent("audio") }
 
     /// Makes a session named `name` with the `n` dialog and starts recording into it with Space.
-    func startRecording(_ name: String, in tmux: TmuxSession) throws {
-        try tmux.send("n")
-        _ = try tmux.waitFor("New session")
-        try tmux.type(name)
-        try tmux.send("Enter")
-        _ = try tmux.waitFor("○ \(name)")
-        try tmux.send("Space")
-        _ = try tmux.waitFor("RECORDING")
-    }
+    func startRecording(_ name: String, in tmux: TmuxSession) throws { try tmux.startRecording(name) }
 
     /// The reports, as `reports --json` prints them.
     func reports() throws -> [[String: Any]] {

@@ -74,7 +74,9 @@ struct ReportDictationsTests {
         let paths = StationPaths(dataDirectory: data)
         try paths.createDirectories()
         let database = try await StationDatabase.open(paths)
-        func add(_ name: String, locale: String = "en-US", audio: Bool = true, author: String? = "alice") async throws
+        func add(
+            _ name: String, locale: String = "en-US", audio: Bool = true, author: String? = "alice"
+        ) async throws
             -> Report
         {
             let file = paths.audioDirectory.appendingPathComponent("\(name).wav")

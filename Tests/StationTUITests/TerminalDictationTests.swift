@@ -28,15 +28,7 @@ struct TerminalDictationTests {
     }
 
     /// Makes a session named `name` with the `n` dialog and starts recording into it with Space.
-    func startRecording(_ name: String, in tmux: TmuxSession) throws {
-        try tmux.send("n")
-        _ = try tmux.waitFor("New session")
-        try tmux.type(name)
-        try tmux.send("Enter")
-        _ = try tmux.waitFor("○ \(name)")
-        try tmux.send("Space")
-        _ = try tmux.waitFor("RECORDING")
-    }
+    func startRecording(_ name: String, in tmux: TmuxSession) throws { try tmux.startRecording(name) }
 
     /// The newest report's text, read through `reports --json`, scores WER at most 0.35 against `reference`.
     func expectNewestReport(matches reference: String) throws {

@@ -27,13 +27,7 @@ struct TerminalFrictionTests {
         return try #require(JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
     }
 
-    func newSession(_ name: String, in tmux: TmuxSession) throws {
-        try tmux.send("n")
-        _ = try tmux.waitFor("New session")
-        try tmux.type(name)
-        try tmux.send("Enter")
-        _ = try tmux.waitFor("○ \(name)")
-    }
+    func newSession(_ name: String, in tmux: TmuxSession) throws { try tmux.createSession(name) }
 
     /// The screen with the box drawing and the line breaks of wrapped text taken out, words single-spaced.
     static func flat(_ screen: String) -> String {

@@ -5,7 +5,9 @@ public struct DictationProperties: Sendable, Equatable {
     public var workType: String
     public var priority: ReportPriority
 
-    public init(patient: Patient? = nil, workType: String = WorkTypes.builtIn.standard.code, priority: ReportPriority = .normal) {
+    public init(
+        patient: Patient? = nil, workType: String = WorkTypes.builtIn.standard.code, priority: ReportPriority = .normal
+    ) {
         self.patient = patient.flatMap { $0.isEmpty ? nil : $0 }
         self.workType = workType
         self.priority = priority

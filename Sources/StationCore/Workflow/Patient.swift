@@ -32,7 +32,9 @@ public struct Patient: Sendable, Equatable, Codable {
     public static func problem(with field: String?, limit: Int = 120) -> String? {
         guard let field else { return nil }
         if field.count > limit { return "at most \(limit) characters" }
-        if field.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }) {
+        if field.unicodeScalars.contains(where: {
+            $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
+        }) {
             return "no control characters"
         }
         return nil

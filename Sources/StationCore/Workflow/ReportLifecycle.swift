@@ -2,7 +2,9 @@
 /// changed only by an amendment with a reason.
 public enum ReportLifecycle {
     /// The status after a change of text; a signed (or amended) report needs a reason.
-    public static func status(afterRevising status: ReportStatus, id: Int64, reason: String?) throws(ReportStoreError)
+    public static func status(
+        afterRevising status: ReportStatus, id: Int64, reason: String?
+    ) throws(ReportStoreError)
         -> ReportStatus
     {
         switch status {
@@ -21,7 +23,9 @@ public enum ReportLifecycle {
     }
 
     /// Signing: a report signed already is refused (an amendment is signed by being made).
-    public static func status(afterSigning status: ReportStatus, id: Int64, signedBy: String?) throws(ReportStoreError)
+    public static func status(
+        afterSigning status: ReportStatus, id: Int64, signedBy: String?
+    ) throws(ReportStoreError)
         -> ReportStatus
     {
         guard status == .draft || status == .corrected else { throw .alreadySigned(id: id, by: signedBy) }
