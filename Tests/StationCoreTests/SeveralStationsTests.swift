@@ -162,3 +162,68 @@ struct SeveralStationsTests {
         #expect(room.state == .paused)
     }
 }
+
+/// A sync reading the saved sessions while this process changes them must not undo the change.
+@MainActor
+@Suite("Syncing while this process changes its sessions")
+struct SyncWhileChangingTests {
+    /// Sessions saved in memory whose reads wait until the test lets them finish.
+    final class SlowReads: SessionStore, @unchecked Sendable {
+        let saved = InMemorySessionStore()
+        private let gate = Locked<[CheckedContinuation<Void, Never>]>([])
+        var waiting: Int { gate.current.count }
+
+        func release() {
+            let readers = gate.withLock { readers -> [CheckedContinuation<Void, Never>] in
+                defer { readers = [] }
+                return readers
+            }
+            for reader in readers { reader.resume() }
+        }
+
+        func loadSessions() async throws -> [SessionRecord] {
+            let snapshot = try await saved.loadSessions()
+            await withCheckedContinuation { reader in gate.withLock { $0.append(reader) } }
+            return snapshot
+        }
+        func session(id: SessionID) async throws -> SessionRecord? { try await saved.session(id: id) }
+        func save(_ session: SessionRecord) async throws { try await saved.save(session) }
+        func renameSession(id: SessionID, to name: String) async throws {
+            try await saved.renameSession(id: id, to: name)
+        }
+        func setProperties(of id: SessionID, _ properties: DictationProperties) async throws {
+            try await saved.setProperties(of: id, properties)
+        }
+        func deleteSession(id: SessionID) async throws { try await saved.deleteSession(id: id) }
+    }
+
+    @Test("a session made, renamed or deleted while a sync reads stays as this process left it")
+    func changesDuringARead() async throws {
+        let store = SlowReads()
+        let dependencies = SessionDependencies(
+            makeCapture: { FakeCapture() }, transcriber: FakeTranscriber(), clock: ManualClock(),
+            makeAudioFile: { URL(fileURLWithPath: "/audio/\($0.rawValue).wav") })
+        let station = Station(
+            dependencies: StationDependencies(session: dependencies, sessions: store), locale: "en-US")
+        let room = try station.createSession(named: "Room 12")
+        let ward = try station.createSession(named: "Ward round")
+        await station.settle()
+
+        let sync = Task { await station.syncSessions() }
+        #expect(await eventually { store.waiting == 1 })
+        // While the sync waits on what it read: a new session, a rename, a delete.
+        try station.createSession(named: "Room 14")
+        try station.rename(room.id, to: "Room 12 – Mrs Jansen")
+        #expect(station.deleteSession(ward.id).succeeded)
+        store.release()
+        await sync.value
+        #expect(station.sessions.map(\.name) == ["Room 12 – Mrs Jansen", "Room 14"])
+
+        // The next sync reads them saved and keeps them.
+        let next = Task { await station.syncSessions() }
+        #expect(await eventually { store.waiting == 1 })
+        store.release()
+        await next.value
+        #expect(station.sessions.map(\.name) == ["Room 12 – Mrs Jansen", "Room 14"])
+    }
+}

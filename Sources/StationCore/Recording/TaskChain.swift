@@ -3,11 +3,14 @@
 @MainActor
 final class TaskChain {
     private var tail: Task<Void, Never>?
+    /// How many operations were ever enqueued, so a reader can tell whether a write came in meanwhile.
+    private(set) var enqueuedCount = 0
 
     /// Enqueues `operation` behind everything enqueued before; the returned task yields its result.
     @discardableResult
     func enqueue<T: Sendable>(_ operation: @escaping @Sendable () async throws -> T) -> Task<T, any Error> {
         let previous = tail
+        enqueuedCount += 1
         let task = Task<T, any Error> {
             await previous?.value
             return try await operation()

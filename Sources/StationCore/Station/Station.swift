@@ -38,7 +38,7 @@ public final class Station {
     public var onNoSpeech: ((DictationSession) -> Void)?
 
     let dependencies: StationDependencies
-    private let persistChain = TaskChain()
+    let persistChain = TaskChain()
 
     public init(dependencies: StationDependencies, locale: String, notifier: Notifier? = nil) {
         self.dependencies = dependencies
