@@ -104,7 +104,7 @@ public enum VocabularyError: Error, Equatable, Sendable, CustomStringConvertible
     /// cases hold it as typed.
     public var description: String {
         switch self {
-        case .invalidWord(let word, let reason): "\"\(word)\" cannot be added: \(reason)."
+        case .invalidWord(let word, let reason): "\"\(word)\" is not taken as a vocabulary word: \(reason)."
         case .invalidPronunciation(let reason): "The pronunciation cannot be used: \(reason)."
         case .unknownPhone(let phone, let locale, let known):
             "\"\(phone)\" is not a phone of the \(locale) model. Its phones are: \(known.joined(separator: " "))."
