@@ -26,3 +26,33 @@ struct VocabularyDictionaryTests {
             ])
     }
 }
+
+@Suite("Training takes dictations holding the clinic's words")
+struct VocabularyTrainingTests {
+    @Test("a dictation with a vocabulary word counts as usable only with the vocabulary")
+    func usable() async throws {
+        let folder = try AudioFixtures.temporaryDirectory("vocabulary-usable")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let audio = folder.appendingPathComponent("a.wav")
+        try AudioFixtures.writeWAV([Int16](repeating: 0, count: 1_600), to: audio)
+        let dictation = CorrectedDictation(
+            audioFile: audio, text: "Start metoprolol today.", created: Date(timeIntervalSince1970: 1_780_000_000))
+        let source = ListedDictations(["alice": [dictation]])
+        let store = ClinicVocabulary(directory: folder.appendingPathComponent("vocabulary"))
+        try store.add(
+            word: "metoprolol", phones: ["M", "EH", "T", "AH", "P", "R", "OW", "L", "AO", "L"], locale: "en-US")
+        var updater = ProfileUpdater(profiles: SpeakerProfiles(directory: folder.appendingPathComponent("profiles")))
+        func usableCount() async -> Int? {
+            do {
+                _ = try await updater.update(
+                    author: "alice", base: ModelLocator.debianModels[0], source: source, now: Date())
+            } catch AdaptationError.notEnoughDictations(let usable, _) {
+                return usable
+            } catch {}
+            return nil
+        }
+        #expect(await usableCount() == 0)
+        updater.vocabulary = store
+        #expect(await usableCount() == 1)
+    }
+}
