@@ -43,6 +43,18 @@ struct VocabularyCommandTests {
         #expect(!Self.words(removed).contains("metoprolol"), "\(removed)")
     }
 
+    @Test("ten adds at once, from ten processes: every word is kept")
+    func concurrentAdds() async throws {
+        let data = try AudioFixtures.temporaryDirectory("cli-vocabulary-concurrent").appendingPathComponent("data")
+        let words = (0..<10).map { "drug\(["a", "b", "c", "d", "e", "f", "g", "h", "i", "j"][$0])x" }
+        let runs = try words.map { word in
+            try BinaryRun(["--data-dir", data.path, "vocabulary", "add", word, "D R AH G"])
+        }
+        for run in runs { #expect(await run.wait() == 0, "\(run.stderr)") }
+        let stored = try String(contentsOf: data.appendingPathComponent("vocabulary/en-US.dict"), encoding: .utf8)
+        #expect(Set(stored.split(separator: "\n").map { String($0.split(separator: " ")[0]) }) == Set(words))
+    }
+
     @Test("stored privately: the folder 0700, the file 0600")
     func permissions() throws {
         let data = try AudioFixtures.temporaryDirectory("cli-vocabulary-modes").appendingPathComponent("data")
