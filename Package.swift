@@ -88,6 +88,7 @@ let package = Package(
             name: "SpeakerAdaptationTests",
             dependencies: [
                 "SpeakerAdaptation", "SphinxSpeech", "SQLiteStore", "StationCore", "StationTestSupport",
+                "AudioFileReading",
             ]),
         .testTarget(name: "SpeechModelsTests", dependencies: ["SpeechModels", "StationTestSupport"]),
         // The faults the station survives, one suite per class: crashes, several processes, hostile input.
