@@ -82,7 +82,7 @@ let package = Package(
             name: "StationIntegrationTests",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "SpeechModels", "StationTestSupport",
-                "StationTestTraits", "AudioFileReading",
+                "StationTestTraits", "AudioFileReading", "SpeakerAdaptation",
             ]),
         .testTarget(
             name: "SpeakerAdaptationTests",

@@ -29,6 +29,12 @@ extension SphinxEngine {
         return (model, decoder)
     }
 
+    /// Loads the decoder of `speaker`'s dictations in `locale` now (their profile's, or the stock one
+    /// with their transform), so their first dictation does not wait for it.
+    func preload(locale: String, speaker: String?) throws(TranscriptionError) {
+        checkIn(try decoder(for: locale, speaker: speaker).decoder)
+    }
+
     /// The profiles whose MAP decoders wait for their speakers now, least recently used first.
     var idleProfileModels: [SpeakerModel] { idleProfiles.decoders.compactMap(\.speaker) }
 

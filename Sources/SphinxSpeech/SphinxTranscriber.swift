@@ -40,6 +40,12 @@ public final class SphinxTranscriber: Transcribing {
         try await engine.preload(locale: locale)
     }
 
+    /// Loads the decoder `speaker`'s dictations in `locale` use (their voice profile's, when they have
+    /// one) ahead of their first dictation.
+    public func preload(locale: String, speaker: String?) async throws(TranscriptionError) {
+        try await engine.preload(locale: locale, speaker: speaker)
+    }
+
     /// Decodes `file` a quarter second at a time. A cancelled caller gets `CancellationError` at once;
     /// the decode stops at its next step and nothing is published.
     public func transcribe(file: URL, locale: String) async throws -> Transcription {

@@ -44,7 +44,7 @@ enum StationWiring {
             player: PulsePlayer(), modelWaits: modelWaits,
             preload: { locale in
                 do {
-                    try await sphinx.preload(locale: locale)
+                    try await sphinx.preload(locale: locale, speaker: LoginUser.name)
                 } catch {
                     log.log(.warning, "preloading the \(locale) decoder failed: \(error)")
                 }
