@@ -83,6 +83,20 @@ struct SpeakerTests {
     }
 }
 
+/// The station's transcriber waits for a model being installed; the speaker goes through it.
+@Suite("The speaker through a transcriber waiting for its model")
+struct ModelAwaitingSpeakerTests {
+    @Test("a file and a live decode keep their speaker")
+    func forwarded() async throws {
+        let base = FakeTranscriber()
+        let transcriber = ModelAwaitingTranscriber(base: base, installer: FakeModelInstaller(options: []))
+        _ = try await transcriber.transcribe(file: URL(fileURLWithPath: "/x.wav"), locale: "en-US", speaker: "anna")
+        _ = await transcriber.beginLive(locale: "en-US", speaker: "ben")
+        _ = try await transcriber.transcribe(file: URL(fileURLWithPath: "/x.wav"), locale: "en-US")
+        #expect(base.speakers == ["anna", "ben", nil])
+    }
+}
+
 /// Import markers kept in memory: the intents the importer wrote.
 private final class IntentKeepingMarking: ImportMarking, Sendable {
     let intents = Locked<[ImportIntent]>([])
