@@ -32,7 +32,7 @@ struct ProfileDictationTests {
         try #require(outcome.accepted != nil, "the profile was not kept: \(outcome.candidates)")
         try await PulseTestServer.withSink { sink in
             try await dictate(
-                try SltCorpus.dictations(81...84, in: corpus), into: sink, paths: paths, profiles: profiles)
+                try SltCorpus.dictations(81...88, in: corpus), into: sink, paths: paths, profiles: profiles)
         }
     }
 
@@ -75,7 +75,7 @@ struct ProfileDictationTests {
             hypothesis: SpokenWords.of(report.text), reference: SpokenWords.of(reference))
         let withStock = WordErrorRate.of(hypothesis: SpokenWords.of(stock), reference: SpokenWords.of(reference))
         print(
-            "recorded slt 81-84 (alice's profile): report \(withProfile.percent) %, the stock model on its audio \(withStock.percent) %"
+            "recorded slt 81-88 (alice's profile): report \(withProfile.percent) %, the stock model on its audio \(withStock.percent) %"
         )
         #expect(withProfile.percent < withStock.percent, "report: \(report.text)\nstock: \(stock)")
     }
