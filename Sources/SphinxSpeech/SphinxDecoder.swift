@@ -6,7 +6,7 @@ import StationCore
 /// thread) touches it.
 final class SphinxDecoder {
     let model: SpeechModel
-    private let decoder: OpaquePointer
+    let decoder: OpaquePointer
     /// A front end of the decoder's own settings, used only to measure an utterance's cepstral mean.
     private let frontEnd: OpaquePointer?
 
@@ -78,7 +78,7 @@ final class SphinxDecoder {
     var wordConfidence: Double? {
         guard let lattice = ps_get_lattice(decoder) else { return nil }
         let config = ps_get_config(decoder)
-        let acousticScale = Float(cmd_ln_float_r(config, "-ascale"))
+        let acousticScale = Float(1 / cmd_ln_float_r(config, "-ascale"))
         let languageWeight = Float(cmd_ln_float_r(config, "-bestpathlw") / cmd_ln_float_r(config, "-lw"))
         let languageModel = ps_get_lm(decoder, ps_get_search(decoder))
         guard var link = ps_lattice_bestpath(lattice, languageModel, languageWeight, acousticScale) else { return nil }
