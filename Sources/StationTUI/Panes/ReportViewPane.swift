@@ -10,7 +10,7 @@ enum ReportViewPane {
         var details =
             "\(ReportListPane.timestamp(report.created)) · \(ElapsedTimeFormat.string(for: report.audioDuration))"
         details += " · \(report.locale) · \(report.status.rawValue)"
-        // No confidence figure: the decoder's score did not predict errors (29% on a nearly perfect transcript).
+        // No report-wide confidence figure: the words the decoder was unsure of are marked in the text.
         if report.text != report.originalText { details += " · corrected" }
         let detailLines = inner.fit.wrap(details, width: inner.area.width).prefix(2)
         for (row, line) in detailLines.enumerated() { inner.text(line, row: row, role: .dim) }
