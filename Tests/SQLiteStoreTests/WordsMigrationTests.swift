@@ -48,7 +48,7 @@ struct WordsMigrationTests {
         try writeVersion3(at: directory.paths.database.path)
 
         let database = try await directory.open()
-        #expect(try await database.schemaVersion() == 4)
+        #expect(try await database.schemaVersion() == Schema.latestVersion)
         let signed = try #require(try await database.report(id: 1))
         #expect(signed.originalText == "the knee is swollen")
         #expect(signed.text == "The left knee is swollen.")
@@ -60,6 +60,11 @@ struct WordsMigrationTests {
         #expect(try await database.report(id: 2)?.text == "no pain")
         #expect(try await database.reports(search: "swollen", limit: 10, offset: 0).map(\.id) == [1])
         #expect(try await database.integrityCheck() == "ok")
+        // The migrated database keeps the words of new reports.
+        var new = sampleReport("The knee.")
+        new.words = Self.words
+        let added = try await database.add(new)
+        #expect(try await database.report(id: added.id)?.words.map(\.text) == Self.words.map(\.text))
     }
 
     @Test("words round-trip: times to the millisecond, confidence to three places, any text")

@@ -69,3 +69,13 @@ struct ReportTextRows {
         rows.firstIndex { $0.line == mark.line && $0.range.contains(mark.range.lowerBound) }
     }
 }
+
+extension Report {
+    /// The report as a list reads it: without the decoder's words, so a report read alone compares equal
+    /// to the same report in the list.
+    var withoutWords: Report {
+        var listed = self
+        listed.words = []
+        return listed
+    }
+}
