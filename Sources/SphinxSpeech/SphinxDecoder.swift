@@ -85,7 +85,8 @@ final class SphinxDecoder {
     var wordConfidence: Double? {
         guard let lattice = ps_get_lattice(decoder) else { return nil }
         let config = ps_get_config(decoder)
-        let acousticScale = Float(cmd_ln_float_r(config, "-ascale"))
+        // The lattice multiplies acoustic scores by this: `-ascale` is its inverse (20 overflowed every posterior).
+        let acousticScale = Float(1 / cmd_ln_float_r(config, "-ascale"))
         let languageWeight = Float(cmd_ln_float_r(config, "-bestpathlw") / cmd_ln_float_r(config, "-lw"))
         let languageModel = ps_get_lm(decoder, ps_get_search(decoder))
         guard var link = ps_lattice_bestpath(lattice, languageModel, languageWeight, acousticScale) else { return nil }

@@ -20,6 +20,8 @@ actor SphinxEngine {
         let words: [String]
         let confidence: Double?
         let samples: Int
+        /// The words with their times and confidence.
+        var recognized: [RecognizedWord] = []
     }
 
     /// Audio decoded per step when reading a file: 0.25 s, a few tens of milliseconds of work, so a
@@ -201,7 +203,8 @@ actor SphinxEngine {
             stream.endOfAudio()
             try stream.work(budget: .max)
             let (words, confidence) = stream.result
-            return Decoded(words: words, confidence: confidence, samples: stream.samplesFed)
+            return Decoded(
+                words: words, confidence: confidence, samples: stream.samplesFed, recognized: stream.recognizedWords)
         } catch {
             throw decoderFailure(error)
         }

@@ -94,6 +94,6 @@ public final class SphinxTranscriber: Transcribing {
         return Transcription(
             text: opened.punctuation.format(decoded.words), locale: opened.model.locale,
             audioDuration: .microseconds(Int64(decoded.samples) * 1_000_000 / Int64(AudioChunk.sampleRate)),
-            confidence: decoded.confidence)
+            confidence: decoded.confidence, words: decoded.recognized)
     }
 }

@@ -75,10 +75,12 @@ enum Usage {
                 Entry(
                     subcommand: "transcribe",
                     text: """
-                          transcribe [--locale LOCALE] [--author AUTHOR] [--tsv] FILE...
+                          transcribe [--locale LOCALE] [--author AUTHOR] [--words] [--tsv] FILE...
                                               print the transcript of each recording (WAV, FLAC, Ogg, MP3; any
                                               rate, mono or stereo); --tsv prints one line per file: FILE<TAB>TEXT
-                                              (default locale: en-US); --author decodes with AUTHOR's voice profile
+                                              (default locale: en-US); --author decodes with AUTHOR's voice profile;
+                                              --words prints the decoder's words unformatted, one a line: start and
+                                              end (seconds), confidence (0-1), word (--tsv: FILE first, tab separated)
                         """),
                 Entry(
                     subcommand: "import",

@@ -103,7 +103,7 @@ public struct DictationImporter: Sendable {
         let report = NewReport(
             sessionName: session, locale: transcription.locale, created: clock.wallTime,
             audioDuration: transcription.audioDuration, audioFile: audio, text: transcription.text,
-            confidence: transcription.confidence, author: author, properties: properties)
+            confidence: transcription.confidence, author: author, properties: properties, words: transcription.words)
         do {
             return try await reports.add(report)
         } catch {
