@@ -28,6 +28,9 @@ public final class FileStationLog: StationLog, @unchecked Sendable {
         let line = "\(stamp) \(level.rawValue) \(message)\n"
         lock.lock()
         defer { lock.unlock() }
+        // Other processes (a command, a background training) append to the same file: write at its
+        // end as it is now, not where this process last left it, or their lines are overwritten.
+        _ = try? handle?.seekToEnd()
         try? handle?.write(contentsOf: Data(line.utf8))
     }
 }
