@@ -133,4 +133,28 @@ struct BackgroundTrainingTests {
         #expect(report.needed == 25)
         #expect(report.outcome == .collecting(locale: "en-US", usable: 14, needed: 25))
     }
+
+    @Test("a training that fails names its cause, and is not tried again until enough new dictations came")
+    func failedTrainingWaits() async throws {
+        let data = try DevCorpus.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let profiles = SpeakerProfiles(directory: data.appendingPathComponent("profiles"))
+        let missing = TrainingTools(binDirectory: data.appendingPathComponent("no-tools"))
+        let schedule = ScheduledProfileUpdate(
+            updater: ProfileUpdater(profiles: profiles, trainer: ProfileTrainer(tools: missing)), every: 3)
+        let corpus = try DevCorpus.dictations("slt", 1...28)
+        func run(_ count: Int) async -> ProfileUpdateReport {
+            await schedule.run(
+                author: "alice", base: DevCorpus.stockModel,
+                source: ListedDictations(["alice": Array(corpus.prefix(count))]), now: Date(), ifDue: true)
+        }
+        let failed = await run(25)
+        #expect(failed.result == .failed)
+        #expect(failed.reason?.hasPrefix("pocketsphinx_mdef_convert is not installed") == true, "\(failed)")
+        #expect(await run(27).result == .notDue, "two new dictations are not three")
+        #expect(await run(28).result == .failed, "three are: tried again")
+        let left = try FileManager.default.contentsOfDirectory(
+            atPath: data.appendingPathComponent("profiles/alice").path)
+        #expect(left == [".attempt-en-US.json"], "no scratch folder, no profile")
+    }
 }
