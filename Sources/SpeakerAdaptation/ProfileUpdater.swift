@@ -1,4 +1,5 @@
 import Foundation
+import SphinxSpeech
 import StationCore
 
 /// Trains a new profile for an author from their corrected dictations and keeps it only when it
@@ -14,6 +15,8 @@ public struct ProfileUpdater: Sendable {
     public var heldBackRange: ClosedRange<Int>
     /// The most dictations one training uses (the newest).
     public var maximumTraining: Int
+    /// The clinic's words (`vocabulary add`): dictations holding them are usable too.
+    public var vocabulary: ClinicVocabulary?
 
     public init(
         profiles: SpeakerProfiles, trainer: ProfileTrainer = ProfileTrainer(),
@@ -46,6 +49,12 @@ public struct ProfileUpdater: Sendable {
         public var accepted: ProfileRecord?
     }
 
+    /// The words training knows for `base`: its dictionary and the clinic's vocabulary.
+    public func dictionary(for base: SpeechModel) throws -> PronunciationDictionary {
+        try PronunciationDictionary(contentsOf: base.dictionary)
+            .adding((try? vocabulary?.entries(locale: base.locale)) ?? [])
+    }
+
     /// The dictations training can use: audio still there, and every word in the dictionary.
     public static func usable(
         _ dictations: [CorrectedDictation], dictionary: PronunciationDictionary
@@ -72,7 +81,7 @@ public struct ProfileUpdater: Sendable {
     ) async throws -> Outcome {
         let author = try SpeakerProfiles.checkedAuthor(author)
         let dictations = try await source.dictations(author: author, locale: base.locale)
-        let dictionary = try PronunciationDictionary(contentsOf: base.dictionary)
+        let dictionary = try self.dictionary(for: base)
         let usable = Self.usable(dictations, dictionary: dictionary)
         let heldBackCount = self.heldBack(usable: usable.count)
         guard usable.count >= needed(usable: usable.count) else {

@@ -36,7 +36,7 @@ public struct ScheduledProfileUpdate: Sendable {
             if reclaimed > 0 { log.log(.info, "removed \(reclaimed) training folder(s) a stopped training left") }
 
             let dictations = try await source.dictations(author: author, locale: base.locale)
-            let dictionary = try PronunciationDictionary(contentsOf: base.dictionary)
+            let dictionary = try updater.dictionary(for: base)
             let usable = ProfileUpdater.usable(dictations, dictionary: dictionary)
             report.usable = usable.count
             report.needed = updater.needed(usable: usable.count)

@@ -7,6 +7,10 @@ import StationCore
 final class SphinxDecoder {
     let model: SpeechModel
     private let decoder: OpaquePointer
+    /// The decoder, for the extensions in other files.
+    var pointer: OpaquePointer { decoder }
+    /// The clinic's words this decoder took (`SphinxDecoder+Vocabulary`).
+    var applied = AppliedVocabulary()
     /// A front end of the decoder's own settings, used only to measure an utterance's cepstral mean.
     private let frontEnd: OpaquePointer?
 

@@ -221,13 +221,17 @@ actor SphinxEngine {
     }
 
     private func checkOut(_ model: SpeechModel) throws(TranscriptionError) -> SphinxDecoder {
-        if let decoder = idleDecoders[model.acousticModel]?.popLast() { return decoder }
+        while let decoder = idleDecoders[model.acousticModel]?.popLast() {
+            // A clinic word removed or said anew since: only a fresh decoder forgets it.
+            if decoder.catchUp(with: locator.vocabulary, log: log) { return decoder }
+        }
         if !model.isSystem, let problem = probe.problem(with: model, log: log) {
             log.log(.error, "the installed \(model.locale) speech model does not load")
             throw .modelBroken(locale: model.locale, detail: problem)
         }
         do {
             let decoder = try SphinxDecoder(model: model, log: decoderLog)
+            _ = decoder.catchUp(with: locator.vocabulary, log: log)
             logThread = UInt(pthread_self())
             decodersLoaded += 1
             log.log(.info, "loaded the \(model.locale) speech model")

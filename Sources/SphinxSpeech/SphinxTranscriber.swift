@@ -14,7 +14,9 @@ public final class SphinxTranscriber: Transcribing {
     /// The station's models; pocketsphinx's log, without the words it recognizes, goes to `log` (the
     /// station's log file), so that one writer appends to it.
     public convenience init(paths: StationPaths, log: any StationLog = SilentLog()) {
-        self.init(locator: ModelLocator(modelsDirectory: paths.modelsDirectory), decoderLog: log, log: log)
+        var locator = ModelLocator(modelsDirectory: paths.modelsDirectory)
+        locator.vocabulary = ClinicVocabulary(paths: paths)
+        self.init(locator: locator, decoderLog: log, log: log)
     }
 
     init(locator: ModelLocator, decoderLog: any StationLog, log: any StationLog, probe: ModelProbe = ModelProbe()) {

@@ -25,7 +25,10 @@ enum ProfileUpdateCommand {
             if !request.json {
                 printError("Training a voice profile for \(name) (\(base.locale)) from their corrected reports…")
             }
-            report = await ScheduledProfileUpdate(updater: ProfileUpdater(profiles: profiles), every: request.every)
+            let vocabulary = ClinicVocabulary(paths: paths)
+            var updater = ProfileUpdater(profiles: profiles, scorer: SphinxScorer(vocabulary: vocabulary))
+            updater.vocabulary = vocabulary
+            report = await ScheduledProfileUpdate(updater: updater, every: request.every)
                 .run(
                     author: author, base: base, source: ReportDictations(store: database), now: Date(),
                     ifDue: request.ifDue,

@@ -101,7 +101,7 @@ enum Usage {
                         """),
             ]),
         Group(
-            title: "Voice profiles (the station learns each author's voice from their corrected reports):",
+            title: "Voice profiles and vocabulary (the station learns each author's voice and the clinic's words):",
             entries: [
                 Entry(
                     subcommand: "profiles",
@@ -117,7 +117,21 @@ enum Usage {
                                               one line saying what it did
                           profiles reset AUTHOR
                                               remove AUTHOR's profile: the stock model decodes their dictations
-                        """)
+                        """),
+                Entry(
+                    subcommand: "vocabulary",
+                    text: """
+                          vocabulary [--locale LOCALE]
+                                              list the words the clinic added to decoding: locale, word, phones
+                          vocabulary add WORD [PRONUNCIATION] [--locale LOCALE]
+                                              add WORD (one word, at most 40 characters); PRONUNCIATION is the
+                                              model's phones ("M EH T AH P R OW L AO L"), checked; without it,
+                                              en-US words are said as flite's letter-to-sound rules say them,
+                                              other locales need it (default locale: en-US)
+                          vocabulary remove WORD [--locale LOCALE]
+                                              take an added word out again
+                                              (a running station uses a change from its next dictation)
+                        """),
             ]),
         Group(
             title: "Audio:",
