@@ -87,12 +87,13 @@ let package = Package(
             name: "StationIntegrationTests",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "SpeechModels", "StationTestSupport",
-                "StationTestTraits", "AudioFileReading",
+                "StationTestTraits", "AudioFileReading", "SpeakerAdaptation",
             ]),
         .testTarget(
             name: "SpeakerAdaptationTests",
             dependencies: [
                 "SpeakerAdaptation", "SphinxSpeech", "SQLiteStore", "StationCore", "StationTestSupport",
+                "AudioFileReading",
             ]),
         .testTarget(name: "SpeechModelsTests", dependencies: ["SpeechModels", "StationTestSupport"]),
         // The faults the station survives, one suite per class: crashes, several processes, hostile input.

@@ -6,11 +6,14 @@ import StationCore
 /// thread) touches it.
 final class SphinxDecoder {
     let model: SpeechModel
-    private let decoder: OpaquePointer
+    let decoder: OpaquePointer
     /// The decoder, for the extensions in other files.
     var pointer: OpaquePointer { decoder }
     /// The clinic's words this decoder took (`SphinxDecoder+Vocabulary`).
     var applied = AppliedVocabulary()
+    /// The voice profile it decodes with now: its own model's (MAP) or an MLLR transform applied to
+    /// its stock model; nil for the stock model as loaded.
+    var speaker: SpeakerModel?
     /// A front end of the decoder's own settings, used only to measure an utterance's cepstral mean.
     private let frontEnd: OpaquePointer?
 

@@ -1,6 +1,7 @@
 import Foundation
 import PulseCapture
 import SQLiteStore
+import SpeakerAdaptation
 import SpeechModels
 import SphinxSpeech
 import StationCore
@@ -32,7 +33,8 @@ enum StationWiring {
         let captureLock = FileCaptureLock(paths: paths)
         let sources = PulseSourceChoice(
             settings: database, current: try? await database.setting(SettingKey.captureSource))
-        let sphinx = SphinxTranscriber(paths: paths, log: log)
+        // Each dictation decoded with its author's voice profile, when they have a sound one.
+        let sphinx = SphinxTranscriber(paths: paths, log: log, speakers: SpeakerProfiles(paths: paths))
         let (modelWaits, waitUpdates) = AsyncStream.makeStream(of: ModelWait.self)
         let transcriber = ModelAwaitingTranscriber(base: sphinx, installer: installer) { waitUpdates.yield($0) }
         return StationPorts(
@@ -42,7 +44,7 @@ enum StationWiring {
             player: PulsePlayer(), modelWaits: modelWaits,
             preload: { locale in
                 do {
-                    try await sphinx.preload(locale: locale)
+                    try await sphinx.preload(locale: locale, speaker: LoginUser.name)
                 } catch {
                     log.log(.warning, "preloading the \(locale) decoder failed: \(error)")
                 }
