@@ -28,4 +28,13 @@ public enum AdaptationError: Error, Equatable, CustomStringConvertible {
         case .invalidAuthor(let name): "'\(name)' cannot name a voice profile"
         }
     }
+
+    /// The cause in a few words, for a notification: no tool output (it may quote the dictations).
+    public var summary: String {
+        switch self {
+        case .toolFailed(let tool, let status, _): "\(tool) failed (exit status \(status))"
+        case .invalidAuthor: "the user name cannot name a voice profile"
+        default: description
+        }
+    }
 }

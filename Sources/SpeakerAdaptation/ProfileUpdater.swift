@@ -49,31 +49,52 @@ public struct ProfileUpdater: Sendable {
         public var accepted: ProfileRecord?
     }
 
+    /// The words training knows for `base`: its dictionary and the clinic's vocabulary.
+    public func dictionary(for base: SpeechModel) throws -> PronunciationDictionary {
+        try PronunciationDictionary(contentsOf: base.dictionary)
+            .adding((try? vocabulary?.entries(locale: base.locale)) ?? [])
+    }
+
+    /// The dictations training can use: audio still there, and every word in the dictionary.
+    public static func usable(
+        _ dictations: [CorrectedDictation], dictionary: PronunciationDictionary
+    ) -> [CorrectedDictation] {
+        dictations.filter { dictation in
+            let words = SpokenWords.of(dictation.text)
+            return !words.isEmpty && words.allSatisfy(dictionary.knows)
+                && FileManager.default.fileExists(atPath: dictation.audioFile.path)
+        }
+    }
+
+    /// How many of `usable` dictations are held back to measure a profile.
+    public func heldBack(usable: Int) -> Int {
+        min(max(Int((Double(usable) * heldBackShare).rounded()), heldBackRange.lowerBound), heldBackRange.upperBound)
+    }
+
+    /// How many usable dictations an update needs when `usable` are there (the held-back ones grow
+    /// with them).
+    public func needed(usable: Int) -> Int { heldBack(usable: usable) + minimumTraining }
+
     /// Trains `author`'s profile for `base`'s locale from `source` and keeps it if it is better.
     public func update(
         author: String, base: SpeechModel, source: any CorrectedDictations, now: Date
     ) async throws -> Outcome {
         let author = try SpeakerProfiles.checkedAuthor(author)
         let dictations = try await source.dictations(author: author, locale: base.locale)
-        let dictionary = try PronunciationDictionary(contentsOf: base.dictionary)
-            .adding((try? vocabulary?.entries(locale: base.locale)) ?? [])
-        let usable = dictations.filter { dictation in
-            let words = SpokenWords.of(dictation.text)
-            return !words.isEmpty && words.allSatisfy(dictionary.knows)
-                && FileManager.default.fileExists(atPath: dictation.audioFile.path)
-        }
-        let heldBackCount = min(
-            max(Int((Double(usable.count) * heldBackShare).rounded()), heldBackRange.lowerBound),
-            heldBackRange.upperBound)
-        guard usable.count >= heldBackCount + minimumTraining else {
-            throw AdaptationError.notEnoughDictations(usable: usable.count, needed: heldBackCount + minimumTraining)
+        let dictionary = try self.dictionary(for: base)
+        let usable = Self.usable(dictations, dictionary: dictionary)
+        let heldBackCount = self.heldBack(usable: usable.count)
+        guard usable.count >= needed(usable: usable.count) else {
+            throw AdaptationError.notEnoughDictations(usable: usable.count, needed: needed(usable: usable.count))
         }
         let heldBack = Array(usable.prefix(heldBackCount))
         let training = Array(usable.dropFirst(heldBackCount).prefix(maximumTraining))
 
         let scratch = try profiles.scratchFolder(author: author)
-        // It holds copies of the author's audio and texts: gone whatever happens.
+        // It holds copies of the author's audio and texts: gone whatever happens (after a kill, the
+        // next training reclaims it, see `SpeakerProfiles.reclaimScratch`).
         defer { try? FileManager.default.removeItem(at: scratch) }
+        HoldPoint.reach("profile-training-started")
         let trained = try await trainer.train(training, base: base, dictionary: dictionary, in: scratch)
 
         let current = profiles.model(author: author, base: base)

@@ -84,6 +84,23 @@ public struct SpeakerProfiles: Sendable {
         return scratch
     }
 
+    /// Removes the scratch folders of trainings that did not end by themselves (killed): they hold
+    /// copies of the authors' audio. Only while holding the `TrainingLock`, when no training runs.
+    /// Returns how many were removed.
+    @discardableResult
+    public func reclaimScratch() -> Int {
+        let files = FileManager.default
+        var removed = 0
+        for author in (try? files.contentsOfDirectory(atPath: directory.path)) ?? [] where !author.hasPrefix(".") {
+            let folder = authorFolder(author)
+            for entry in (try? files.contentsOfDirectory(atPath: folder.path)) ?? []
+            where entry.hasPrefix(".training-") {
+                if (try? files.removeItem(at: folder.appendingPathComponent(entry))) != nil { removed += 1 }
+            }
+        }
+        return removed
+    }
+
     /// Makes `model` (a folder inside `scratch`) the profile of `record`'s author and locale, in place
     /// of any previous one: the new folder is complete before one rename puts it in place.
     func install(model: URL, record: ProfileRecord, scratch: URL) throws {

@@ -21,7 +21,8 @@ public final class StationFixture {
     public init(
         jitter: Int = 0, restoring records: [SessionRecord] = [], sessionStore shared: InMemorySessionStore? = nil,
         ownership: any DictationOwnership = ProcessLocalOwnership(),
-        recoverAudio: @escaping @Sendable (URL) -> Duration? = { _ in nil }, author: String? = nil
+        recoverAudio: @escaping @Sendable (URL) -> Duration? = { _ in nil }, author: String? = nil,
+        voiceProfiles: (any VoiceProfileTraining)? = nil
     ) {
         transcriber = FakeTranscriber(log: log)
         sessionStore = shared ?? InMemorySessionStore(records)
@@ -51,7 +52,8 @@ public final class StationFixture {
             ownership: ownership, recoverAudio: recoverAudio)
         station = Station(
             dependencies: StationDependencies(
-                session: dependencies, reports: reports, sessions: sessionStore, author: author),
+                session: dependencies, reports: reports, sessions: sessionStore, author: author,
+                voiceProfiles: voiceProfiles),
             locale: "en-US")
     }
 

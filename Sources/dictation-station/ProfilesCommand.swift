@@ -6,20 +6,39 @@ import StationCore
 import StationTUI
 
 /// `profiles`: lists the authors' voice profiles with the gain measured when each was kept;
-/// `profiles update [--author A] [--locale L]` trains one from the author's corrected reports and keeps
-/// it only if it beats the stock model and the profile in use on their newest reports, held back from
-/// training; `profiles reset AUTHOR` removes one, so the author decodes with the stock model again.
+/// `profiles update [--author A] [--locale L] [--if-due [--every N]] [--json]` trains one from the
+/// author's corrected reports and keeps it only if it beats the stock model and the profile in use on
+/// their newest reports, held back from training (`--if-due`: only when N new corrected reports came
+/// since the last training; `--json`: one line saying what it did, as the station's background
+/// training reads it); `profiles reset AUTHOR` removes one, so the author decodes with the stock model
+/// again.
 enum ProfilesCommand {
-    static let subcommand = Subcommand(name: "profiles") { parser, globals in
-        let action = parser.next() ?? "list"
+    /// What `profiles update` was asked.
+    struct UpdateRequest {
         var author: String?
         var locale = TranscribeCommand.defaultLocale
+        var ifDue = false
+        var every = ScheduledProfileUpdate.defaultEvery
+        var json = false
+    }
+
+    static let subcommand = Subcommand(name: "profiles") { parser, globals in
+        let action = parser.next() ?? "list"
+        var request = UpdateRequest()
         var positional: [String] = []
         while let argument = parser.next() {
             let (name, inline) = ArgumentParser.split(argument)
             switch name {
-            case "--author" where action == "update": author = try parser.value(for: name, inline: inline)
-            case "--locale" where action == "update": locale = try parser.value(for: name, inline: inline)
+            case "--author" where action == "update": request.author = try parser.value(for: name, inline: inline)
+            case "--locale" where action == "update": request.locale = try parser.value(for: name, inline: inline)
+            case "--if-due" where action == "update": request.ifDue = true
+            case "--json" where action == "update": request.json = true
+            case "--every" where action == "update":
+                let value = try parser.value(for: name, inline: inline)
+                guard let every = Int(value), every > 0 else {
+                    throw ArgumentError.invalidValue(option: name, value: SafeText.line(value))
+                }
+                request.every = every
             default:
                 if argument.hasPrefix("-") { throw ArgumentError.unknownOption(SafeText.line(argument)) }
                 positional.append(argument)
@@ -27,6 +46,15 @@ enum ProfilesCommand {
         }
         let paths = StationPaths.resolve(
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
+        // A background check after a correction never makes a data directory (one removed since).
+        if request.ifDue, !FileManager.default.fileExists(atPath: paths.database.path) {
+            if request.json {
+                print(
+                    ProfileUpdateReport(result: .notDue, author: request.author ?? "", locale: request.locale)
+                        .jsonLine())
+            }
+            return CommandLineTool.Exit.success
+        }
         try paths.createDirectories()
         let profiles = SpeakerProfiles(paths: paths)
         switch action {
@@ -52,7 +80,7 @@ enum ProfilesCommand {
             }
         case "update":
             if let extra = positional.first { throw ArgumentError.unexpectedArgument(SafeText.line(extra)) }
-            return await update(profiles, author: author ?? currentUser(), locale: locale, paths: paths)
+            return await ProfileUpdateCommand.run(request, profiles: profiles, paths: paths)
         default:
             throw ArgumentError.invalidValue(option: "profiles", value: SafeText.line(action))
         }
@@ -76,43 +104,6 @@ enum ProfilesCommand {
                     "\(record.dictationsAligned) (+\(record.heldBack) held back)", percent(record.stockErrorRate),
                     percent(record.profileErrorRate), String(format: "%.1f points", record.gain),
                 ].joined(separator: "\t"))
-        }
-    }
-
-    @MainActor
-    private static func update(
-        _ profiles: SpeakerProfiles, author: String, locale: String, paths: StationPaths
-    )
-        async -> Int32
-    {
-        let name = SafeText.line(author)
-        do {
-            let base = try ModelLocator(modelsDirectory: paths.modelsDirectory).model(for: locale)
-            let database = try await StationDatabase.open(paths)
-            printError("Training a voice profile for \(name) (\(base.locale)) from their corrected reports…")
-            let vocabulary = ClinicVocabulary(paths: paths)
-            var updater = ProfileUpdater(profiles: profiles, scorer: SphinxScorer(vocabulary: vocabulary))
-            updater.vocabulary = vocabulary
-            let outcome = try await updater.update(
-                author: author, base: base, source: ReportDictations(store: database), now: Date())
-            print(
-                "\(outcome.usable) of \(outcome.dictations) reports usable; trained on \(outcome.trained?.aligned ?? 0),"
-                    + " checked on the newest \(outcome.heldBack).")
-            print("Word error rate on those \(outcome.heldBack): stock model \(percent(outcome.stock))", terminator: "")
-            if let previous = outcome.previous { print(", profile in use \(percent(previous))", terminator: "") }
-            for candidate in outcome.candidates {
-                print(", new \(candidate.kind.rawValue.uppercased()) \(percent(candidate.errorRate))", terminator: "")
-            }
-            print(".")
-            if let record = outcome.accepted {
-                print("Kept the new \(record.kind.rawValue.uppercased()) profile for \(name).")
-            } else {
-                print("Kept what \(name) had: the new profile was not better.")
-            }
-            return CommandLineTool.Exit.success
-        } catch {
-            printError("dictation-station: \(SafeText.line(String(describing: error)))")
-            return CommandLineTool.Exit.failure
         }
     }
 

@@ -21,7 +21,7 @@ enum ReportEditing {
     static func edit(
         _ id: Int64, _ request: ReportEditRequest, in database: StationDatabase, paths: StationPaths
     )
-        async throws
+        async throws -> Report?
     {
         let author = try LoginUser.check(author: request.author)
         let file = request.textFile ?? ""
@@ -43,10 +43,11 @@ enum ReportEditing {
         guard let current = try await database.report(id: id) else { throw ReportStoreError.noSuchReport(id: id) }
         guard current.text != text else {
             printText("Report \(id) already has this text; nothing saved.")
-            return
+            return nil
         }
         let saved = try await database.revise(id: id, text: text, at: Date(), by: author, reason: request.reason)
         printText("Saved a new revision of report \(id) (\(saved.status.rawValue)).")
+        return saved
     }
 }
 

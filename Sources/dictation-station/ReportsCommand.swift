@@ -43,8 +43,11 @@ enum ReportsCommand {
             _ = try await existing(id, in: database)
             let signed = try await database.sign(id: id, by: signer, at: Date())
             printText("Signed report \(id) as \(signed.signedBy ?? signer).")
+            ProfileTrainingWiring.reviewed(signed, paths: paths)
         case .edit(let id, let request):
-            try await ReportEditing.edit(id, request, in: database, paths: paths)
+            if let saved = try await ReportEditing.edit(id, request, in: database, paths: paths) {
+                ProfileTrainingWiring.reviewed(saved, paths: paths)
+            }
         case .delete(let id):
             let report = try await existing(id, in: database)
             try await database.delete(id: id)

@@ -42,7 +42,8 @@ enum StationCommandRunner {
             })
         let station = Station(
             dependencies: StationDependencies(
-                session: session, reports: ports.database, sessions: ports.database, author: LoginUser.name),
+                session: session, reports: ports.database, sessions: ports.database, author: LoginUser.name,
+                voiceProfiles: ProfileTrainingWiring.training(paths: paths, environment: environment, log: log)),
             locale: LocaleMatcher.fallback)
         let locales = LocaleChoice(
             installer: ports.installer, settings: ports.database, notifier: station.notifier, environment: environment)

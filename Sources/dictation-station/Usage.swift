@@ -110,10 +110,13 @@ enum Usage {
                     text: """
                           profiles            list the profiles: author, locale, kind, word error rate of the stock
                                               model and of the profile on the author's held-back reports, gain
-                          profiles update [--author AUTHOR] [--locale LOCALE]
+                          profiles update [--author AUTHOR] [--locale LOCALE] [--if-due [--every N]] [--json]
                                               train AUTHOR's profile (default: the logged-in user) and keep it only
                                               if it beats the stock model and the profile in use on their newest
-                                              reports, which training never sees
+                                              reports, which training never sees; --if-due [--every N]: only
+                                              when N (10) new corrected reports came since the last training
+                                              (what the station runs by itself after a correction); --json:
+                                              one line saying what it did
                           profiles reset AUTHOR
                                               remove AUTHOR's profile: the stock model decodes their dictations
                         """),

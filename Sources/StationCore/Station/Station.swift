@@ -8,15 +8,22 @@ public struct StationDependencies: Sendable {
     public var sessions: (any SessionStore)?
     /// Who works at this station process (the login user): the author of its sessions and reports.
     public var author: String?
+    /// Retrains the author's voice profile after they corrected or signed their reports; nil: never.
+    public var voiceProfiles: (any VoiceProfileTraining)?
+    /// How long corrections must pause before a training request goes out.
+    public var voiceProfileQuietPeriod: Duration
 
     public init(
         session: SessionDependencies, reports: (any ReportStore)? = nil, sessions: (any SessionStore)? = nil,
-        author: String? = nil
+        author: String? = nil, voiceProfiles: (any VoiceProfileTraining)? = nil,
+        voiceProfileQuietPeriod: Duration = .seconds(3)
     ) {
         self.session = session
         self.reports = reports
         self.sessions = sessions
         self.author = author
+        self.voiceProfiles = voiceProfiles
+        self.voiceProfileQuietPeriod = voiceProfileQuietPeriod
     }
 }
 
@@ -39,6 +46,7 @@ public final class Station {
 
     let dependencies: StationDependencies
     let persistChain = TaskChain()
+    @ObservationIgnored var voiceProfileState = VoiceProfileState()
 
     public init(dependencies: StationDependencies, locale: String, notifier: Notifier? = nil) {
         self.dependencies = dependencies

@@ -147,6 +147,7 @@ extension ScreenModel {
                 let saved = try await store.revise(id: report.id, text: text, at: time, by: author, reason: reason)
                 guard let self else { return }
                 self.show(saved)
+                self.station.reportReviewed(saved)
                 then(true)
                 self.notifier.info(
                     reason == nil ? "Saved a new revision of the report." : "Saved an amendment of report #\(saved.id)."

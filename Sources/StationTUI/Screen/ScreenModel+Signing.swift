@@ -79,6 +79,7 @@ extension ScreenModel {
                 let signed = try await store.sign(id: id, by: signer, at: time)
                 guard let self else { return }
                 self.show(signed)
+                self.station.reportReviewed(signed)
                 self.notifier.info("Signed report #\(id) as \(signer).")
             } catch let refusal as ReportStoreError {
                 self?.notifier.warning("\(refusal)")

@@ -1,0 +1,92 @@
+import Foundation
+import StationCore
+
+/// The station's `VoiceProfileTraining`: runs `dictation-station profiles update --if-due --json` (the
+/// station's own binary) as a child process at low priority, and reads what it did from its last
+/// line. The child takes the data directory's training lock, so trainings never overlap; the station
+/// only waits for it off its main actor, and a child that fails or is killed is a failed outcome,
+/// never the station's end.
+public struct BackgroundProfileTraining: VoiceProfileTraining {
+    /// The station's binary.
+    public var executable: URL
+    public var dataDirectory: URL
+    /// New corrected dictations between trainings (`--every`).
+    public var every: Int
+    /// The child's niceness: training yields the processor to dictation.
+    public var niceness: Int
+    public var log: any StationLog
+
+    public init(
+        executable: URL, dataDirectory: URL, every: Int = ScheduledProfileUpdate.defaultEvery, niceness: Int = 10,
+        log: any StationLog = SilentLog()
+    ) {
+        self.executable = executable
+        self.dataDirectory = dataDirectory
+        self.every = every
+        self.niceness = niceness
+        self.log = log
+    }
+
+    /// Where `nice` is; without it the child runs at the station's priority.
+    static let nice = URL(fileURLWithPath: "/usr/bin/nice")
+
+    /// The command line of one update, `nice` first when there is one.
+    func commandLine(author: String, locale: String) -> (URL, [String]) {
+        let arguments = [
+            "--data-dir", dataDirectory.path, "profiles", "update", "--author", author, "--locale", locale, "--if-due",
+            "--every", String(every), "--json",
+        ]
+        guard FileManager.default.isExecutableFile(atPath: Self.nice.path) else { return (executable, arguments) }
+        return (Self.nice, ["-n", String(niceness), executable.path] + arguments)
+    }
+
+    public func trainIfDue(author: String, locale: String) async -> VoiceProfileTrainingOutcome {
+        let (program, arguments) = commandLine(author: author, locale: locale)
+        let log = log
+        // Waiting for the child blocks a thread: never the station's.
+        return await Task.detached { () -> VoiceProfileTrainingOutcome in
+            let process = Process()
+            process.executableURL = program
+            process.arguments = arguments
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            process.standardInput = FileHandle.nullDevice
+            do {
+                try process.run()
+            } catch {
+                log.log(.error, "voice profile training could not start: \(error)")
+                return .failed(locale: locale, reason: "the training could not be started")
+            }
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return Self.outcome(
+                output: String(decoding: data, as: UTF8.self), status: process.terminationStatus,
+                signalled: process.terminationReason == .uncaughtSignal, locale: locale)
+        }.value
+    }
+
+    /// What a finished child's output and exit say.
+    static func outcome(output: String, status: Int32, signalled: Bool, locale: String) -> VoiceProfileTrainingOutcome {
+        if signalled { return .failed(locale: locale, reason: "the training was stopped (signal \(status))") }
+        if let report = ProfileUpdateReport.parse(lastLineOf: output) { return report.outcome }
+        return .failed(locale: locale, reason: "the training ended without a result (exit status \(status))")
+    }
+
+    /// Starts an update and does not wait for it (after a correction on the command line): the child
+    /// outlives the command, says nothing on its terminal, and logs what it did to station.log.
+    public func start(author: String, locale: String) {
+        let (program, arguments) = commandLine(author: author, locale: locale)
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            log.log(.error, "voice profile training could not start: \(error)")
+        }
+    }
+}

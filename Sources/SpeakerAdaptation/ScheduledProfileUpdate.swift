@@ -1,0 +1,108 @@
+import Foundation
+import StationCore
+
+/// One update of an author's profile as `profiles update` runs it, by hand or in the background: under
+/// the data directory's `TrainingLock`, after reclaiming what a killed training left, and — when
+/// asked only if due — only once enough new corrected dictations are there. Every training, kept,
+/// refused or failed, is remembered, so a failing one is not retried at each correction.
+public struct ScheduledProfileUpdate: Sendable {
+    public var updater: ProfileUpdater
+    /// New usable dictations since the last training before the next one is due.
+    public var every: Int
+
+    /// Ten new corrected dictations since the last training make an update due.
+    public static let defaultEvery = 10
+
+    public init(updater: ProfileUpdater, every: Int = ScheduledProfileUpdate.defaultEvery) {
+        self.updater = updater
+        self.every = max(1, every)
+    }
+
+    var profiles: SpeakerProfiles { updater.profiles }
+
+    /// Updates `author`'s profile for `base`'s locale (when due only, if `ifDue`); `waiting` is called
+    /// when another training holds the lock, before waiting for it.
+    public func run(
+        author: String, base: SpeechModel, source: any CorrectedDictations, now: Date, ifDue: Bool,
+        waiting: @Sendable () -> Void = {}, log: any StationLog = SilentLog()
+    ) async -> ProfileUpdateReport {
+        var report = ProfileUpdateReport(result: .failed, author: author, locale: base.locale)
+        do {
+            let author = try SpeakerProfiles.checkedAuthor(author)
+            let lock = TrainingLock(profiles: profiles)
+            try lock.acquire(waiting: waiting)
+            defer { lock.release() }
+            let reclaimed = profiles.reclaimScratch()
+            if reclaimed > 0 { log.log(.info, "removed \(reclaimed) training folder(s) a stopped training left") }
+
+            let dictations = try await source.dictations(author: author, locale: base.locale)
+            let dictionary = try updater.dictionary(for: base)
+            let usable = ProfileUpdater.usable(dictations, dictionary: dictionary)
+            report.usable = usable.count
+            report.needed = updater.needed(usable: usable.count)
+            if usable.count < updater.needed(usable: usable.count) {
+                report.result = .collecting
+                return report
+            }
+            if ifDue, !isDue(author: author, locale: base.locale, usable: usable) {
+                report.result = .notDue
+                return report
+            }
+            let attempt = TrainingAttempt(date: now, dictations: Set(usable.map(TrainingAttempt.key)))
+            do {
+                let outcome = try await updater.update(
+                    author: author, base: base, source: ListedDictations([author: usable]), now: now)
+                try profiles.recordAttempt(attempt, author: author, locale: base.locale)
+                report.fill(from: outcome)
+            } catch is CancellationError {
+                throw CancellationError()
+            } catch {
+                try? profiles.recordAttempt(attempt, author: author, locale: base.locale)
+                throw error
+            }
+        } catch let error as AdaptationError {
+            if case .notEnoughDictations(let usable, let needed) = error {
+                report.result = .collecting
+                report.usable = usable
+                report.needed = needed
+            } else {
+                report.reason = error.summary
+            }
+        } catch {
+            log.log(.error, "voice profile training failed: \(error)")
+            report.reason = Self.reason(error)
+        }
+        return report
+    }
+
+    /// Whether `every` usable dictations are new since the last training (or, for a profile from
+    /// before such trainings were remembered, since it was made); a first profile is due at once.
+    func isDue(author: String, locale: String, usable: [CorrectedDictation]) -> Bool {
+        if let attempt = profiles.lastAttempt(author: author, locale: locale) {
+            return usable.filter { !attempt.dictations.contains(TrainingAttempt.key(of: $0)) }.count >= every
+        }
+        guard let record = profiles.record(author: author, locale: locale) else { return true }
+        return usable.filter { $0.created > record.created }.count >= every
+    }
+
+    /// A failure said without its details (a file path may name a patient's recording).
+    static func reason(_ error: any Error) -> String {
+        if error is TrainingLockFailure { return String(describing: error) }
+        if error is CocoaError { return "a file could not be read or written (see station.log)" }
+        return "an unexpected error (see station.log)"
+    }
+}
+
+extension ProfileUpdateReport {
+    mutating func fill(from outcome: ProfileUpdater.Outcome) {
+        usable = outcome.usable
+        heldBack = outcome.heldBack
+        stockPercent = outcome.stock.percent
+        previousPercent = outcome.previous?.percent
+        let best = outcome.candidates.min { $0.errorRate.percent < $1.errorRate.percent }
+        candidatePercent = outcome.accepted?.profileErrorRate.percent ?? best?.errorRate.percent
+        kind = (outcome.accepted?.kind ?? best?.kind)?.rawValue
+        trainingSeconds = outcome.trained?.seconds
+        result = outcome.accepted == nil ? .kept : .updated
+    }
+}

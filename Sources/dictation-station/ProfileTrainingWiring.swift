@@ -1,0 +1,43 @@
+import Foundation
+import SpeakerAdaptation
+import StationCore
+
+/// The background training of voice profiles: after the logged-in author corrects or signs one of
+/// their reports, this very binary runs `profiles update --if-due` as a low-priority child.
+/// `DICTATION_STATION_PROFILE_EVERY` sets how many new corrected reports make an update due (default
+/// 10); 0 turns background training off.
+enum ProfileTrainingWiring {
+    static let everyVariable = "DICTATION_STATION_PROFILE_EVERY"
+
+    static func training(
+        paths: StationPaths, environment: [String: String], log: any StationLog
+    )
+        -> BackgroundProfileTraining?
+    {
+        var every = ScheduledProfileUpdate.defaultEvery
+        if let raw = environment[everyVariable], let value = Int(raw.trimmingCharacters(in: .whitespaces)) {
+            guard value > 0 else { return nil }
+            every = value
+        }
+        guard let executable else { return nil }
+        return BackgroundProfileTraining(
+            executable: executable, dataDirectory: paths.dataDirectory, every: every, log: log)
+    }
+
+    /// This binary, as the kernel knows it (not argv[0], which may be relative or a name on PATH).
+    static var executable: URL? {
+        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return nil
+        }
+        return URL(fileURLWithPath: path)
+    }
+
+    /// After a correction or signature on the command line: starts the check without waiting for it
+    /// (the command ends at once; the child logs what it did to station.log).
+    static func reviewed(_ report: Report, paths: StationPaths) {
+        guard report.author == LoginUser.name, let author = report.author else { return }
+        let log = FileStationLog(file: paths.logFile)
+        training(paths: paths, environment: ProcessInfo.processInfo.environment, log: log)?
+            .start(author: author, locale: report.locale)
+    }
+}

@@ -1,0 +1,160 @@
+import Foundation
+import StationCore
+import StationTestSupport
+import Testing
+
+@testable import SpeakerAdaptation
+
+/// The station's side of background training, with a real child process: a script stands in for the
+/// binary and answers as `profiles update --json` would, or fails, or is killed.
+@Suite("Background voice profile training")
+struct BackgroundTrainingTests {
+    /// A stand-in binary running `body`; it notes its arguments and niceness beside itself.
+    func fakeBinary(_ body: String) throws -> (URL, URL) {
+        let folder = try DevCorpus.temporaryFolder()
+        let script = folder.appendingPathComponent("dictation-station")
+        let text =
+            "#!/bin/bash\necho \"$@\" > \"\(folder.path)/arguments\"\nnice > \"\(folder.path)/niceness\"\n\(body)\n"
+        try Data(text.utf8).write(to: script)
+        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: script.path)
+        return (script, folder)
+    }
+
+    @Test("the child's last JSON line is the outcome; it runs niced, for the author and locale, only if due")
+    func outcomeFromChild() async throws {
+        let line = ProfileUpdateReport(result: .updated, author: "alice", locale: "en-US")
+        var report = line
+        report.heldBack = 8
+        report.stockPercent = 20.94
+        report.candidatePercent = 6.08
+        let (binary, folder) = try fakeBinary("echo 'Training…'\necho '\(report.jsonLine())'")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let training = BackgroundProfileTraining(
+            executable: binary, dataDirectory: URL(fileURLWithPath: "/data dir"), every: 7)
+        let outcome = await training.trainIfDue(author: "alice", locale: "en-US")
+        #expect(outcome == .updated(locale: "en-US", before: 20.94, after: 6.08, heldBack: 8))
+        let arguments = try String(contentsOf: folder.appendingPathComponent("arguments"), encoding: .utf8)
+        #expect(
+            arguments
+                == "--data-dir /data dir profiles update --author alice --locale en-US --if-due --every 7 --json\n")
+        let niceness = try String(contentsOf: folder.appendingPathComponent("niceness"), encoding: .utf8)
+        #expect(Int(niceness.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 >= 10)
+    }
+
+    @Test("a child that is killed, or ends without a result, is a failed outcome saying so")
+    func childFailures() async throws {
+        let (killed, killedFolder) = try fakeBinary("kill -KILL $$")
+        defer { try? FileManager.default.removeItem(at: killedFolder) }
+        let (silent, silentFolder) = try fakeBinary("echo 'sphinx_fe: something about the ward round' >&2\nexit 3")
+        defer { try? FileManager.default.removeItem(at: silentFolder) }
+        let data = URL(fileURLWithPath: "/nowhere")
+        #expect(
+            await BackgroundProfileTraining(executable: killed, dataDirectory: data).trainIfDue(
+                author: "alice", locale: "en-US")
+                == .failed(locale: "en-US", reason: "the training was stopped (signal 9)"))
+        #expect(
+            await BackgroundProfileTraining(executable: silent, dataDirectory: data).trainIfDue(
+                author: "alice", locale: "en-US")
+                == .failed(locale: "en-US", reason: "the training ended without a result (exit status 3)"))
+    }
+
+    @Test("a second training waits for the first to release the data directory's lock")
+    func oneAtATime() async throws {
+        let data = try DevCorpus.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let profiles = SpeakerProfiles(directory: data.appendingPathComponent("profiles"))
+        let first = TrainingLock(profiles: profiles)
+        try first.acquire()
+        let waited = Locked(false)
+        let acquired = Locked(false)
+        let second = Thread {
+            let lock = TrainingLock(profiles: profiles)
+            try? lock.acquire(waiting: { waited.withLock { $0 = true } })
+            acquired.withLock { $0 = true }
+            lock.release()
+        }
+        second.start()
+        for _ in 0..<500 where !waited.current { usleep(10_000) }
+        #expect(waited.current, "the second one is told it waits")
+        #expect(!acquired.current)
+        first.release()
+        for _ in 0..<500 where !acquired.current { usleep(10_000) }
+        #expect(acquired.current)
+    }
+
+    @Test("what a killed training left is reclaimed; profiles and other files stay")
+    func reclaim() throws {
+        let data = try DevCorpus.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let profiles = SpeakerProfiles(directory: data.appendingPathComponent("profiles"))
+        let scratch = try profiles.scratchFolder(author: "alice")
+        try Data("audio".utf8).write(to: scratch.appendingPathComponent("u0001.raw"))
+        let kept = data.appendingPathComponent("profiles/alice/en-US")
+        try FileManager.default.createDirectory(at: kept, withIntermediateDirectories: true)
+        #expect(profiles.reclaimScratch() == 1)
+        #expect(!FileManager.default.fileExists(atPath: scratch.path))
+        #expect(FileManager.default.fileExists(atPath: kept.path))
+    }
+
+    @Test("an update is due for a first profile, then again only after enough new dictations")
+    func dueRule() throws {
+        let data = try DevCorpus.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let profiles = SpeakerProfiles(directory: data.appendingPathComponent("profiles"))
+        let schedule = ScheduledProfileUpdate(updater: ProfileUpdater(profiles: profiles), every: 10)
+        func dictations(_ numbers: ClosedRange<Int>) -> [CorrectedDictation] {
+            numbers.map {
+                CorrectedDictation(
+                    audioFile: URL(fileURLWithPath: "/audio/\($0).wav"), text: "words",
+                    created: Date(timeIntervalSince1970: Double($0)))
+            }
+        }
+        #expect(schedule.isDue(author: "alice", locale: "en-US", usable: dictations(1...25)))
+        try profiles.recordAttempt(
+            TrainingAttempt(date: Date(), dictations: Set(dictations(1...25).map(TrainingAttempt.key))),
+            author: "alice", locale: "en-US")
+        #expect(!schedule.isDue(author: "alice", locale: "en-US", usable: dictations(1...34)))
+        #expect(schedule.isDue(author: "alice", locale: "en-US", usable: dictations(1...35)))
+        #expect(schedule.isDue(author: "bob", locale: "en-US", usable: dictations(1...25)), "Bob's is his own")
+        let file = profiles.attemptFile(author: "alice", locale: "en-US")
+        #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) == 0o600)
+    }
+
+    @Test("too few usable dictations: collecting, with how many and how many are needed")
+    func collecting() async throws {
+        let data = try DevCorpus.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let profiles = SpeakerProfiles(directory: data.appendingPathComponent("profiles"))
+        let source = ListedDictations(["alice": try DevCorpus.dictations("slt", 1...14)])
+        let report = await ScheduledProfileUpdate(updater: ProfileUpdater(profiles: profiles)).run(
+            author: "alice", base: DevCorpus.stockModel, source: source, now: Date(), ifDue: true)
+        #expect(report.result == .collecting)
+        #expect(report.usable == 14)
+        #expect(report.needed == 25)
+        #expect(report.outcome == .collecting(locale: "en-US", usable: 14, needed: 25))
+    }
+
+    @Test("a training that fails names its cause, and is not tried again until enough new dictations came")
+    func failedTrainingWaits() async throws {
+        let data = try DevCorpus.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let profiles = SpeakerProfiles(directory: data.appendingPathComponent("profiles"))
+        let missing = TrainingTools(binDirectory: data.appendingPathComponent("no-tools"))
+        let schedule = ScheduledProfileUpdate(
+            updater: ProfileUpdater(profiles: profiles, trainer: ProfileTrainer(tools: missing)), every: 3)
+        let corpus = try DevCorpus.dictations("slt", 1...28)
+        func run(_ count: Int) async -> ProfileUpdateReport {
+            await schedule.run(
+                author: "alice", base: DevCorpus.stockModel,
+                source: ListedDictations(["alice": Array(corpus.prefix(count))]), now: Date(), ifDue: true)
+        }
+        let failed = await run(25)
+        #expect(failed.result == .failed)
+        #expect(failed.reason?.hasPrefix("pocketsphinx_mdef_convert is not installed") == true, "\(failed)")
+        #expect(await run(27).result == .notDue, "two new dictations are not three")
+        #expect(await run(28).result == .failed, "three are: tried again")
+        let left = try FileManager.default.contentsOfDirectory(
+            atPath: data.appendingPathComponent("profiles/alice").path)
+        #expect(left == [".attempt-en-US.json"], "no scratch folder, no profile")
+    }
+}

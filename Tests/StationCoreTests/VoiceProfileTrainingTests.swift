@@ -1,0 +1,139 @@
+import Foundation
+import StationCore
+import StationTestSupport
+import Testing
+
+/// The station asks for its author's voice profile to be retrained after they correct or sign their
+/// reports (once the corrections pause, on the injected clock), one request at a time, and tells them
+/// what came of it without nagging.
+@MainActor
+@Suite("Voice profile training after corrections")
+struct VoiceProfileTrainingTests {
+    let training = FakeVoiceProfileTraining()
+
+    func fixture(author: String? = "alice") -> StationFixture {
+        StationFixture(author: author, voiceProfiles: training)
+    }
+
+    func report(_ id: Int64, author: String? = "alice", locale: String = "en-US") -> Report {
+        Report(
+            id: id, sessionName: "Ward round", locale: locale, created: Date(timeIntervalSince1970: 1_800_000_000),
+            audioDuration: .seconds(5), audioFile: URL(fileURLWithPath: "/audio/\(id).wav"),
+            originalText: "as decoded", text: "as corrected", status: .corrected, author: author)
+    }
+
+    /// Reviews `report`, lets the quiet period pass and waits for the request's outcome. The clock
+    /// moves until the request goes out: the worker may not be asleep on it yet.
+    func review(_ report: Report, in fixture: StationFixture) async {
+        let before = training.calls.count
+        fixture.station.reportReviewed(report)
+        for _ in 0..<1_000 where training.calls.count == before {
+            fixture.clock.advance(by: .seconds(1))
+            await Task.yield()
+        }
+        await fixture.station.settleVoiceProfiles()
+    }
+
+    @Test("a correction asks once the corrections pause, and the outcome becomes a notification")
+    func updatedProfile() async {
+        let fixture = fixture()
+        training.answer(.updated(locale: "en-US", before: 20.94, after: 6.08, heldBack: 8))
+        fixture.station.reportReviewed(report(1))
+        #expect(await eventually { fixture.clock.sleeperCount == 1 })
+        fixture.clock.advance(by: .milliseconds(2_999))
+        await Task.yield()
+        #expect(training.calls.isEmpty, "not while the author may still be correcting")
+        fixture.clock.advance(by: .milliseconds(1))
+        await fixture.station.settleVoiceProfiles()
+        #expect(training.calls == ["alice en-US"])
+        let notice = fixture.station.notifier.notifications.first
+        #expect(notice?.kind == .info)
+        #expect(
+            notice?.message == "Voice profile (en-US) updated: 20.9 % → 6.1 % word errors on your 8 latest dictations.")
+        #expect(fixture.diagnostics.entries.contains { $0.contains("voice profile (en-US): updated") })
+    }
+
+    @Test("a burst of corrections makes one request; corrections while it runs make one more")
+    func oneAtATime() async {
+        let fixture = fixture()
+        for id in 1...4 {
+            fixture.station.reportReviewed(report(Int64(id)))
+            fixture.clock.advance(by: .seconds(1))
+            await Task.yield()
+        }
+        #expect(training.calls.isEmpty, "each correction restarts the quiet period")
+        training.hold()
+        fixture.clock.advance(by: .seconds(3))
+        #expect(await eventually { training.heldCount == 1 })
+        fixture.station.reportReviewed(report(5))
+        fixture.station.reportReviewed(report(6))
+        #expect(training.calls.count == 1, "no second request while one runs")
+        training.release()
+        #expect(await eventually { fixture.clock.sleeperCount == 1 })
+        fixture.clock.advance(by: .seconds(3))
+        await fixture.station.settleVoiceProfiles()
+        #expect(training.calls == ["alice en-US", "alice en-US"])
+    }
+
+    @Test("each locale corrected is asked for")
+    func locales() async {
+        let fixture = fixture()
+        fixture.station.reportReviewed(report(1, locale: "en-US"))
+        fixture.station.reportReviewed(report(2, locale: "de-DE"))
+        #expect(await eventually { fixture.clock.sleeperCount == 1 })
+        fixture.clock.advance(by: .seconds(3))
+        await fixture.station.settleVoiceProfiles()
+        #expect(training.calls == ["alice de-DE", "alice en-US"])
+    }
+
+    @Test("another author's report, or a station that does not know its author, asks nothing")
+    func othersNever() async {
+        let fixture = fixture()
+        fixture.station.reportReviewed(report(1, author: "bob"))
+        fixture.station.reportReviewed(report(2, author: nil))
+        let anonymous = self.fixture(author: nil)
+        anonymous.station.reportReviewed(report(3, author: nil))
+        fixture.clock.advance(by: .seconds(10))
+        anonymous.clock.advance(by: .seconds(10))
+        await fixture.station.settleVoiceProfiles()
+        await anonymous.station.settleVoiceProfiles()
+        #expect(training.calls.isEmpty)
+        #expect(fixture.station.notifier.recent.isEmpty)
+    }
+
+    @Test("progress toward a first profile is said when it first shows and then once per quarter of the way")
+    func progressWithoutNagging() async {
+        let fixture = fixture()
+        var said: [String] = []
+        for usable in [1, 2, 6, 7, 8, 13, 19, 24] {
+            training.answer(.collecting(locale: "en-US", usable: usable, needed: 25))
+            let before = fixture.station.notifier.recent.count
+            await review(report(Int64(usable)), in: fixture)
+            if fixture.station.notifier.recent.count > before {
+                said.append(fixture.station.notifier.recent[0].message)
+            }
+        }
+        #expect(
+            said
+                == [1, 7, 13, 19].map {
+                    "Voice profile (en-US): \($0) of 25 corrected dictations needed before it learns your voice."
+                })
+    }
+
+    @Test("a profile not kept is said with both figures; a failure is a warning with its cause; not due is silent")
+    func otherOutcomes() async {
+        let fixture = fixture()
+        training.answer(
+            .kept(locale: "en-US", current: 6.1, candidate: 7.26, heldBack: 10), .notDue,
+            .failed(locale: "en-US", reason: "bw failed (exit status 1)"))
+        for id in 1...3 { await review(report(Int64(id)), in: fixture) }
+        let messages = fixture.station.notifier.recent.map { "\($0.kind): \($0.message)" }
+        #expect(
+            messages == [
+                "warning: Voice profile (en-US) not trained: bw failed (exit status 1). Dictation is unaffected; it is "
+                    + "tried again later.",
+                "info: Voice profile (en-US) kept: the new one was not better (7.3 % against 6.1 % word errors on your "
+                    + "10 latest dictations).",
+            ])
+    }
+}
