@@ -5,8 +5,8 @@ import StationCore
 import StationTUI
 
 /// `dictation-station transcribe [--locale LOCALE] [--author AUTHOR] [--tsv] FILE...`: prints each
-/// recording's transcript, with AUTHOR's voice profile when they have one (else the stock model).
-/// All files share one loaded decoder; a file that fails is reported and the others still done.
+/// recording's transcript as a report's text starts (numbers as clinicians write them, en-US), with
+/// AUTHOR's voice profile when they have one (else the stock model). All files share one loaded decoder; a file that fails is reported and the others still done.
 enum TranscribeCommand {
     static let defaultLocale = "en-US"
 
@@ -56,10 +56,10 @@ enum TranscribeCommand {
             do {
                 let transcription = try await transcriber.transcribe(file: URL(fileURLWithPath: file), locale: locale)
                 if tsv {
-                    print("\(tsvField(file))\t\(tsvField(transcription.text))")
+                    print("\(tsvField(file))\t\(tsvField(transcription.reportText))")
                 } else {
                     if files.count > 1 { printText("== \(SafeText.line(file)) ==") }
-                    printText(transcription.text)
+                    printText(transcription.reportText)
                 }
             } catch {
                 failed = true

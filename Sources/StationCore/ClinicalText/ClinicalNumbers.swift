@@ -171,3 +171,9 @@ public enum ClinicalNumbers {
         return (number.end, "x\(whole)")
     }
 }
+
+extension Transcription {
+    /// The text a report made from this transcription starts with: numbers and units as clinicians
+    /// write them (en-US); `text` stays the report's original transcript.
+    public var reportText: String { ClinicalNumbers.format(text, locale: locale) }
+}

@@ -101,8 +101,9 @@ public struct DictationImporter: Sendable {
     ) async throws -> Report {
         let report = NewReport(
             sessionName: session, locale: transcription.locale, created: clock.wallTime,
-            audioDuration: transcription.audioDuration, audioFile: audio, text: transcription.text,
-            confidence: transcription.confidence, author: author, properties: properties)
+            audioDuration: transcription.audioDuration, audioFile: audio, text: transcription.reportText,
+            transcript: transcription.text, confidence: transcription.confidence, author: author, properties: properties
+        )
         do {
             return try await reports.add(report)
         } catch {

@@ -68,7 +68,8 @@ public struct OrphanRecovery: Sendable {
         let report = NewReport(
             sessionName: Self.sessionName(for: orphan), locale: transcription.locale,
             created: orphan.modified ?? clock.wallTime, audioDuration: transcription.audioDuration,
-            audioFile: orphan.file, text: transcription.text, confidence: transcription.confidence)
+            audioFile: orphan.file, text: transcription.reportText, transcript: transcription.text,
+            confidence: transcription.confidence)
         do {
             let stored = try await reports.add(report)
             inventory.removeImportMarker(for: orphan.file)

@@ -235,7 +235,8 @@ extension Station: DictationSessionDelegate {
         let report = NewReport(
             sessionName: dictation.sessionName, locale: transcription.locale,
             created: now, audioDuration: transcription.audioDuration,
-            audioFile: dictation.audioFile, text: transcription.text, confidence: transcription.confidence,
+            audioFile: dictation.audioFile, text: transcription.reportText, transcript: transcription.text,
+            confidence: transcription.confidence,
             author: dependencies.author, properties: session.properties)
         // The session's dictation ends in the report's own transaction.
         let ended = SessionRecord(
