@@ -40,6 +40,8 @@ actor SphinxEngine {
     private var readers: [Int: AudioFileReader] = [:]
     private var feeds: [Int: LiveFeed] = [:]
     private var nextID = 1
+    /// How each dictation's utterances are normalized (a benchmark may choose another).
+    var cepstralMeanPolicy = DictationCepstralMean.adopted
     /// Decoders loaded so far: one per model and dictation decoded at once, however long the station runs.
     private(set) var decodersLoaded = 0
 
@@ -72,7 +74,7 @@ actor SphinxEngine {
         let (model, decoder) = try load(locale)
         let id = nextID
         nextID += 1
-        streams[id] = DecodeStream(decoder: decoder, showsPartials: live)
+        streams[id] = DecodeStream(decoder: decoder, showsPartials: live, cepstralMean: cepstralMeanPolicy)
         return Opened(id: id, model: model, punctuation: punctuation(for: model))
     }
 
@@ -109,7 +111,7 @@ actor SphinxEngine {
     /// Drops what a stream decoded; it takes no more chunks, and finishing decodes the whole file.
     private func startOver(_ id: Int, _ stream: DecodeStream) {
         stream.abandon()
-        streams[id] = DecodeStream(decoder: stream.decoder, showsPartials: false)
+        streams[id] = DecodeStream(decoder: stream.decoder, showsPartials: false, cepstralMean: cepstralMeanPolicy)
         feeds[id] = .startOver
     }
 
