@@ -20,6 +20,8 @@ let package = Package(
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: apt("libssl-dev")),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: apt("libsndfile1-dev")),
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: apt("libsamplerate0-dev")),
+        // flite ships no pkg-config file; its module map links the CMU lexicon and flite itself.
+        .systemLibrary(name: "CFlite", providers: apt("flite1-dev")),
 
         // The feature logic and its ports; imports no C.
         .target(name: "StationCore"),
@@ -35,6 +37,8 @@ let package = Package(
         // and libsamplerate, which always work together here.
         .target(name: "AudioFileReading", dependencies: ["StationCore", "CSndfile", "CSampleRate"]),
         .target(name: "SQLiteStore", dependencies: ["StationCore", "CSQLite3"]),
+        // US English pronunciations of new words: flite's CMU lexicon and letter-to-sound rules (libflite).
+        .target(name: "LetterToSound", dependencies: ["CFlite"]),
         // Per-author voice profiles: sphinxtrain's tools as child processes, kept only when measured better.
         .target(name: "SpeakerAdaptation", dependencies: ["StationCore", "SphinxSpeech", "AudioFileReading"]),
         .target(name: "StationTUI", dependencies: ["StationCore", "CNcursesw"]),
@@ -48,7 +52,7 @@ let package = Package(
             name: "dictation-station",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
-                "SpeakerAdaptation",
+                "SpeakerAdaptation", "LetterToSound",
             ]
         ),
 
@@ -74,6 +78,7 @@ let package = Package(
         .testTarget(name: "SphinxSpeechTests", dependencies: ["SphinxSpeech", "StationTestSupport"]),
         .testTarget(
             name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "StationCore", "StationTestSupport"]),
+        .testTarget(name: "LetterToSoundTests", dependencies: ["LetterToSound", "SphinxSpeech"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "StationTestSupport"]),
         .testTarget(
             name: "StationTUITests",
@@ -82,12 +87,13 @@ let package = Package(
             name: "StationIntegrationTests",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "SpeechModels", "StationTestSupport",
-                "StationTestTraits", "AudioFileReading",
+                "StationTestTraits", "AudioFileReading", "SpeakerAdaptation",
             ]),
         .testTarget(
             name: "SpeakerAdaptationTests",
             dependencies: [
                 "SpeakerAdaptation", "SphinxSpeech", "SQLiteStore", "StationCore", "StationTestSupport",
+                "AudioFileReading",
             ]),
         .testTarget(name: "SpeechModelsTests", dependencies: ["SpeechModels", "StationTestSupport"]),
         // The faults the station survives, one suite per class: crashes, several processes, hostile input.

@@ -1,4 +1,5 @@
 import Foundation
+import SphinxSpeech
 import StationCore
 
 /// Trains a new profile for an author from their corrected dictations and keeps it only when it
@@ -14,6 +15,8 @@ public struct ProfileUpdater: Sendable {
     public var heldBackRange: ClosedRange<Int>
     /// The most dictations one training uses (the newest).
     public var maximumTraining: Int
+    /// The clinic's words (`vocabulary add`): dictations holding them are usable too.
+    public var vocabulary: ClinicVocabulary?
 
     public init(
         profiles: SpeakerProfiles, trainer: ProfileTrainer = ProfileTrainer(),
@@ -53,6 +56,7 @@ public struct ProfileUpdater: Sendable {
         let author = try SpeakerProfiles.checkedAuthor(author)
         let dictations = try await source.dictations(author: author, locale: base.locale)
         let dictionary = try PronunciationDictionary(contentsOf: base.dictionary)
+            .adding((try? vocabulary?.entries(locale: base.locale)) ?? [])
         let usable = dictations.filter { dictation in
             let words = SpokenWords.of(dictation.text)
             return !words.isEmpty && words.allSatisfy(dictionary.knows)

@@ -1,4 +1,5 @@
 import Foundation
+import SphinxSpeech
 
 /// The words a pronunciation dictionary (CMU format: `word PHONES…`, variants as `word(2)`) knows.
 public struct PronunciationDictionary: Sendable {
@@ -18,6 +19,24 @@ public struct PronunciationDictionary: Sendable {
     }
 
     public func knows(_ word: String) -> Bool { entries[word] != nil }
+
+    private init(entries: [String: [String]]) { self.entries = entries }
+
+    /// This dictionary and the clinic's words (`ClinicVocabulary`), so dictations holding them can
+    /// train too: a word it lacks is added, a word it has gets the vocabulary's pronunciation as one
+    /// more variant (`word(2)`) unless it has that one already.
+    public func adding(_ vocabulary: [VocabularyEntry]) -> PronunciationDictionary {
+        var entries = entries
+        for entry in vocabulary {
+            let known = entries[entry.word, default: []]
+            let phones = entry.phones.joined(separator: " ")
+            guard !known.contains(where: { $0.split(separator: " ").dropFirst().joined(separator: " ") == phones })
+            else { continue }
+            let name = known.isEmpty ? entry.word : "\(entry.word)(\(known.count + 1))"
+            entries[entry.word, default: []].append("\(name) \(phones)")
+        }
+        return PronunciationDictionary(entries: entries)
+    }
 
     /// A dictionary of only `words` (bw loads it in milliseconds instead of the whole one's seconds).
     public func subset(_ words: Set<String>) -> String {

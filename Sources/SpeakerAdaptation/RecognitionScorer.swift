@@ -9,10 +9,13 @@ public protocol RecognitionScoring: Sendable {
 
 /// Decodes with `SphinxTranscriber` over exactly the model given (one decoder for all the files).
 public struct SphinxScorer: RecognitionScoring {
-    public init() {}
+    /// The clinic's words, added to the decoder as the station adds them.
+    public var vocabulary: ClinicVocabulary?
+
+    public init(vocabulary: ClinicVocabulary? = nil) { self.vocabulary = vocabulary }
 
     public func errorRate(of model: SpeechModel, on dictations: [CorrectedDictation]) async throws -> WordErrorRate {
-        let transcriber = Self.transcriber(for: model)
+        let transcriber = Self.transcriber(for: model, vocabulary: vocabulary)
         var total = WordErrorRate()
         for dictation in dictations {
             let decoded = try await transcriber.transcribe(file: dictation.audioFile, locale: model.locale)
@@ -25,9 +28,12 @@ public struct SphinxScorer: RecognitionScoring {
     }
 
     /// A transcriber that can only find `model`: no installed models folder, `model` as the system's.
-    public static func transcriber(for model: SpeechModel, logFile: URL? = nil) -> SphinxTranscriber {
+    public static func transcriber(
+        for model: SpeechModel, logFile: URL? = nil, vocabulary: ClinicVocabulary? = nil
+    ) -> SphinxTranscriber {
         let nowhere = model.acousticModel.appendingPathComponent("no-installed-models", isDirectory: true)
-        return SphinxTranscriber(
-            locator: ModelLocator(modelsDirectory: nowhere, systemModels: [model]), logFile: logFile)
+        var locator = ModelLocator(modelsDirectory: nowhere, systemModels: [model])
+        locator.vocabulary = vocabulary
+        return SphinxTranscriber(locator: locator, logFile: logFile)
     }
 }

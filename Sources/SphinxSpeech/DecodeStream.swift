@@ -1,4 +1,5 @@
 import Foundation
+import StationCore
 
 /// One dictation being decoded. Audio is cut into utterances at the pauses `PauseSegmenter` finds; each
 /// finished utterance is decoded once more with its cepstra normalized by the mean of the dictation's
@@ -20,6 +21,8 @@ final class DecodeStream {
     private struct Utterance {
         var audio: [Int16]
         var guess: [String]
+        /// Where the utterance starts in the stream, in samples.
+        var start: Int
     }
 
     private enum DecoderUse { case idle, quickPass, finalPass }
@@ -39,6 +42,8 @@ final class DecodeStream {
     private var use = DecoderUse.idle
     private var words: [String] = []
     private var confidences: [(words: Int, confidence: Double)] = []
+    /// Every finally decoded word with its place in the stream.
+    private(set) var recognizedWords: [RecognizedWord] = []
     private var samplesSincePartial = 0
     private var lastPartial: [String] = []
     /// Every sample fed so far, and the first of them.
@@ -149,7 +154,7 @@ final class DecodeStream {
             abandon()
         }
         let length = max(0, min(length, open.count))
-        finished.append(Utterance(audio: Array(open[..<length]), guess: guess))
+        finished.append(Utterance(audio: Array(open[..<length]), guess: guess, start: openStart))
         open.removeFirst(length)
         openStart += length
         quickPassPosition = 0
@@ -173,6 +178,7 @@ final class DecodeStream {
             let decoded = Self.split(decoder.hypothesis)
             words += decoded
             if let confidence = decoder.wordConfidence { confidences.append((decoded.count, confidence)) }
+            recognizedWords += RecognizedWords.placed(decoder.decodedWords, at: finished[0].start, decoder: decoder)
             finished.removeFirst()
         }
         return max(1, done)

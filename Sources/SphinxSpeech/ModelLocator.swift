@@ -13,6 +13,8 @@ public struct ModelLocator: Sendable {
     public var modelsDirectory: URL
     /// Models that come with the system, by locale.
     public var systemModels: [SpeechModel]
+    /// The clinic's words added to every decoder of their locale (`vocabulary`), none when nil.
+    public var vocabulary: ClinicVocabulary?
 
     public init(modelsDirectory: URL, systemModels: [SpeechModel] = ModelLocator.debianModels) {
         self.modelsDirectory = modelsDirectory

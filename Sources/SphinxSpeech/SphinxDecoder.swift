@@ -6,7 +6,14 @@ import StationCore
 /// thread) touches it.
 final class SphinxDecoder {
     let model: SpeechModel
-    private let decoder: OpaquePointer
+    let decoder: OpaquePointer
+    /// The decoder, for the extensions in other files.
+    var pointer: OpaquePointer { decoder }
+    /// The clinic's words this decoder took (`SphinxDecoder+Vocabulary`).
+    var applied = AppliedVocabulary()
+    /// The voice profile it decodes with now: its own model's (MAP) or an MLLR transform applied to
+    /// its stock model; nil for the stock model as loaded.
+    var speaker: SpeakerModel?
     /// A front end of the decoder's own settings, used only to measure an utterance's cepstral mean.
     let frontEnd: OpaquePointer?
     /// The live cepstral mean as the model loaded it (`-cmninit`), restored at each dictation's start.
@@ -84,7 +91,8 @@ final class SphinxDecoder {
     var wordConfidence: Double? {
         guard let lattice = ps_get_lattice(decoder) else { return nil }
         let config = ps_get_config(decoder)
-        let acousticScale = Float(cmd_ln_float_r(config, "-ascale"))
+        // The lattice multiplies acoustic scores by this: `-ascale` is its inverse (20 overflowed every posterior).
+        let acousticScale = Float(1 / cmd_ln_float_r(config, "-ascale"))
         let languageWeight = Float(cmd_ln_float_r(config, "-bestpathlw") / cmd_ln_float_r(config, "-lw"))
         let languageModel = ps_get_lm(decoder, ps_get_search(decoder))
         guard var link = ps_lattice_bestpath(lattice, languageModel, languageWeight, acousticScale) else { return nil }

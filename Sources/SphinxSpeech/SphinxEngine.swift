@@ -20,6 +20,8 @@ actor SphinxEngine {
         let words: [String]
         let confidence: Double?
         let samples: Int
+        /// The words with their times and confidence.
+        var recognized: [RecognizedWord] = []
     }
 
     /// Audio decoded per step when reading a file: 0.25 s, a few tens of milliseconds of work, so a
@@ -29,12 +31,16 @@ actor SphinxEngine {
     private nonisolated let thread = DecodingThread(name: "dictation-station.decoder")
     nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
 
-    private let locator: ModelLocator
+    let locator: ModelLocator
     /// Where pocketsphinx's own (filtered) log goes.
-    private let decoderLog: any StationLog
-    private let log: any StationLog
-    private let probe: ModelProbe
-    private var idleDecoders: [URL: [SphinxDecoder]] = [:]
+    let decoderLog: any StationLog
+    let log: any StationLog
+    let probe: ModelProbe
+    /// Which voice profile decodes a speaker's dictations; nil: every speaker gets the stock model.
+    let speakerModels: (any SpeakerModelChoosing)?
+    var idleDecoders: [URL: [SphinxDecoder]] = [:]
+    /// Decoders of MAP voice profiles waiting for their speaker's next dictation (a few, most recent).
+    var idleProfiles = IdleProfileDecoders()
     private var punctuation: [String: SpokenPunctuation] = [:]
     private var streams: [Int: DecodeStream] = [:]
     private var readers: [Int: AudioFileReader] = [:]
@@ -43,17 +49,21 @@ actor SphinxEngine {
     /// How each dictation's utterances are normalized (a benchmark may choose another).
     var cepstralMeanPolicy = DictationCepstralMean.adopted
     /// Decoders loaded so far: one per model and dictation decoded at once, however long the station runs.
-    private(set) var decodersLoaded = 0
+    var decodersLoaded = 0
 
-    init(locator: ModelLocator, decoderLog: any StationLog, log: any StationLog, probe: ModelProbe = ModelProbe()) {
+    init(
+        locator: ModelLocator, decoderLog: any StationLog, log: any StationLog, probe: ModelProbe = ModelProbe(),
+        speakerModels: (any SpeakerModelChoosing)? = nil
+    ) {
         self.locator = locator
+        self.speakerModels = speakerModels
         self.probe = probe
         self.decoderLog = decoderLog
         self.log = log
     }
 
     /// The decoding thread, as the decoder log knows it (set when the first decoder loads).
-    private var logThread: UInt?
+    var logThread: UInt?
 
     // The thread ends once its last job (the one releasing this engine) has run.
     deinit {
@@ -69,9 +79,9 @@ actor SphinxEngine {
         checkIn(try load(locale).decoder)
     }
 
-    /// Starts decoding a dictation in `locale`.
-    func open(locale: String, live: Bool) throws(TranscriptionError) -> Opened {
-        let (model, decoder) = try load(locale)
+    /// Starts decoding a dictation in `locale`, of `speaker` (with their voice profile when they have one).
+    func open(locale: String, live: Bool, speaker: String? = nil) throws(TranscriptionError) -> Opened {
+        let (model, decoder) = try decoder(for: locale, speaker: speaker)
         let id = nextID
         nextID += 1
         streams[id] = DecodeStream(decoder: decoder, showsPartials: live, cepstralMean: cepstralMeanPolicy)
@@ -195,7 +205,8 @@ actor SphinxEngine {
             stream.endOfAudio()
             try stream.work(budget: .max)
             let (words, confidence) = stream.result
-            return Decoded(words: words, confidence: confidence, samples: stream.samplesFed)
+            return Decoded(
+                words: words, confidence: confidence, samples: stream.samplesFed, recognized: stream.recognizedWords)
         } catch {
             throw decoderFailure(error)
         }
@@ -211,25 +222,37 @@ actor SphinxEngine {
     }
 
     /// A decoder for `locale`: the installed model's, or the system's when the installed one does not load.
-    private func load(_ locale: String) throws(TranscriptionError) -> (model: SpeechModel, decoder: SphinxDecoder) {
-        let model = try locator.model(for: locale)
+    /// An idle decoder that carries `transform` (an MLLR profile's, or none) is preferred.
+    func load(
+        _ locale: String, base: SpeechModel? = nil, preferring transform: SpeakerModel? = nil
+    ) throws(TranscriptionError) -> (model: SpeechModel, decoder: SphinxDecoder) {
+        let model: SpeechModel
+        if let base { model = base } else { model = try locator.model(for: locale) }
         do {
-            return (model, try checkOut(model))
+            return (model, try checkOut(model, preferring: transform))
         } catch {
             guard !model.isSystem, let system = locator.systemModel(for: locale) else { throw error }
             log.log(.warning, "using the system's \(system.locale) speech model instead of the broken installed one")
-            return (system, try checkOut(system))
+            return (system, try checkOut(system, preferring: transform))
         }
     }
 
-    private func checkOut(_ model: SpeechModel) throws(TranscriptionError) -> SphinxDecoder {
-        if let decoder = idleDecoders[model.acousticModel]?.popLast() { return decoder }
+    func checkOut(
+        _ model: SpeechModel, preferring transform: SpeakerModel? = nil
+    ) throws(TranscriptionError)
+        -> SphinxDecoder
+    {
+        while let decoder = takeIdle(model.acousticModel, preferring: transform) {
+            // A clinic word removed or said anew since: only a fresh decoder forgets it.
+            if decoder.catchUp(with: locator.vocabulary, log: log) { return decoder }
+        }
         if !model.isSystem, let problem = probe.problem(with: model, log: log) {
             log.log(.error, "the installed \(model.locale) speech model does not load")
             throw .modelBroken(locale: model.locale, detail: problem)
         }
         do {
             let decoder = try SphinxDecoder(model: model, log: decoderLog)
+            _ = decoder.catchUp(with: locator.vocabulary, log: log)
             logThread = UInt(pthread_self())
             decodersLoaded += 1
             log.log(.info, "loaded the \(model.locale) speech model")
@@ -240,7 +263,8 @@ actor SphinxEngine {
         }
     }
 
-    private func checkIn(_ decoder: SphinxDecoder) {
+    func checkIn(_ decoder: SphinxDecoder) {
+        if decoder.speaker != nil, decoder.speaker?.transform == nil { return idleProfiles.add(decoder) }
         idleDecoders[decoder.model.acousticModel, default: []].append(decoder)
     }
 

@@ -13,13 +13,16 @@ final class SphinxLiveTranscription: LiveTranscription, @unchecked Sendable {
     private let partialsContinuation: AsyncStream<String>.Continuation
     private let opened: SphinxEngine.Opened
     private let locale: String
+    /// Whose dictation it is: a fresh decode after a failed send uses their voice profile too.
+    private let speaker: String?
     private let engine: SphinxEngine
     private let lock = NSLock()
     private var phase = Phase.live
 
-    init(opened: SphinxEngine.Opened, locale: String, engine: SphinxEngine) {
+    init(opened: SphinxEngine.Opened, locale: String, speaker: String?, engine: SphinxEngine) {
         self.opened = opened
         self.locale = locale
+        self.speaker = speaker
         self.engine = engine
         (partials, partialsContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
@@ -42,12 +45,12 @@ final class SphinxLiveTranscription: LiveTranscription, @unchecked Sendable {
             defer { if phase == .live { phase = .finished } }
             return phase
         }
-        let (opened, engine, locale) = (opened, engine, locale)
+        let (opened, engine, locale, speaker) = (opened, engine, locale, speaker)
         switch before {
         case .cancelled:
             throw TranscriptionError.decoderFailed(detail: "the dictation was cancelled")
         case .finished:
-            return try await SphinxTranscriber.decode(file: file, locale: locale, engine: engine)
+            return try await SphinxTranscriber.decode(file: file, locale: locale, speaker: speaker, engine: engine)
         case .live:
             return try await CancellableWork.run {
                 do {

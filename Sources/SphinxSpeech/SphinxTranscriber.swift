@@ -6,19 +6,33 @@ public final class SphinxTranscriber: Transcribing {
     let engine: SphinxEngine
 
     /// Decodes with the models `locator` finds; pocketsphinx's own log, without the words it recognizes,
-    /// goes to `logFile` (0600), or nowhere when it is nil.
-    public convenience init(locator: ModelLocator, logFile: URL?, log: any StationLog = SilentLog()) {
-        self.init(locator: locator, decoderLog: logFile.map { FileStationLog(file: $0) } ?? SilentLog(), log: log)
+    /// goes to `logFile` (0600), or nowhere when it is nil. A speaker's dictations are decoded with the
+    /// voice profile `speakers` gives them (none without it).
+    public convenience init(
+        locator: ModelLocator, logFile: URL?, log: any StationLog = SilentLog(),
+        speakers: (any SpeakerModelChoosing)? = nil
+    ) {
+        self.init(
+            locator: locator, decoderLog: logFile.map { FileStationLog(file: $0) } ?? SilentLog(), log: log,
+            speakers: speakers)
     }
 
     /// The station's models; pocketsphinx's log, without the words it recognizes, goes to `log` (the
     /// station's log file), so that one writer appends to it.
-    public convenience init(paths: StationPaths, log: any StationLog = SilentLog()) {
-        self.init(locator: ModelLocator(modelsDirectory: paths.modelsDirectory), decoderLog: log, log: log)
+    public convenience init(
+        paths: StationPaths, log: any StationLog = SilentLog(), speakers: (any SpeakerModelChoosing)? = nil
+    ) {
+        var locator = ModelLocator(modelsDirectory: paths.modelsDirectory)
+        locator.vocabulary = ClinicVocabulary(paths: paths)
+        self.init(locator: locator, decoderLog: log, log: log, speakers: speakers)
     }
 
-    init(locator: ModelLocator, decoderLog: any StationLog, log: any StationLog, probe: ModelProbe = ModelProbe()) {
-        engine = SphinxEngine(locator: locator, decoderLog: decoderLog, log: log, probe: probe)
+    init(
+        locator: ModelLocator, decoderLog: any StationLog, log: any StationLog, probe: ModelProbe = ModelProbe(),
+        speakers: (any SpeakerModelChoosing)? = nil
+    ) {
+        engine = SphinxEngine(
+            locator: locator, decoderLog: decoderLog, log: log, probe: probe, speakerModels: speakers)
     }
 
     /// Loads the decoder of `locale` ahead of the first dictation.
@@ -26,21 +40,39 @@ public final class SphinxTranscriber: Transcribing {
         try await engine.preload(locale: locale)
     }
 
+    /// Loads the decoder `speaker`'s dictations in `locale` use (their voice profile's, when they have
+    /// one) ahead of their first dictation.
+    public func preload(locale: String, speaker: String?) async throws(TranscriptionError) {
+        try await engine.preload(locale: locale, speaker: speaker)
+    }
+
     /// Decodes `file` a quarter second at a time. A cancelled caller gets `CancellationError` at once;
     /// the decode stops at its next step and nothing is published.
     public func transcribe(file: URL, locale: String) async throws -> Transcription {
-        try await Self.decode(file: file, locale: locale, engine: engine)
+        try await transcribe(file: file, locale: locale, speaker: nil)
+    }
+
+    public func transcribe(file: URL, locale: String, speaker: String?) async throws -> Transcription {
+        try await Self.decode(file: file, locale: locale, speaker: speaker, engine: engine)
     }
 
     public func beginLive(locale: String) async -> (any LiveTranscription)? {
-        guard let opened = try? await engine.open(locale: locale, live: true) else { return nil }
-        return SphinxLiveTranscription(opened: opened, locale: locale, engine: engine)
+        await beginLive(locale: locale, speaker: nil)
+    }
+
+    public func beginLive(locale: String, speaker: String?) async -> (any LiveTranscription)? {
+        guard let opened = try? await engine.open(locale: locale, live: true, speaker: speaker) else { return nil }
+        return SphinxLiveTranscription(opened: opened, locale: locale, speaker: speaker, engine: engine)
     }
 
     /// Decodes `file` whole in a stream of its own.
-    static func decode(file: URL, locale: String, engine: SphinxEngine) async throws -> Transcription {
+    static func decode(
+        file: URL, locale: String, speaker: String?, engine: SphinxEngine
+    ) async throws
+        -> Transcription
+    {
         try await CancellableWork.run {
-            let opened = try await engine.open(locale: locale, live: false)
+            let opened = try await engine.open(locale: locale, live: false, speaker: speaker)
             do {
                 try Task.checkCancellation()
                 try await engine.attach(file: file, to: opened.id)
@@ -62,6 +94,6 @@ public final class SphinxTranscriber: Transcribing {
         return Transcription(
             text: opened.punctuation.format(decoded.words), locale: opened.model.locale,
             audioDuration: .microseconds(Int64(decoded.samples) * 1_000_000 / Int64(AudioChunk.sampleRate)),
-            confidence: decoded.confidence)
+            confidence: decoded.confidence, words: decoded.recognized)
     }
 }

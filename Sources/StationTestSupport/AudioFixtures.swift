@@ -29,6 +29,15 @@ public enum AudioFixtures {
         try sox(["-t", "raw", "-r", "\(rate)", "-e", "signed", "-b", "16", "-c", "1", raw.path, url.path])
     }
 
+    /// Speaks `text` with a flite voice (`rms`, `slt`, `kal16`, `awb`) into a 16 kHz mono WAV file, with a
+    /// quarter second of quiet either side, as `Tests/Fixtures/adaptation/make-corpus` does.
+    public static func speak(_ text: String, voice: String = "rms", to url: URL) throws {
+        let spoken = url.deletingPathExtension().appendingPathExtension("flite.wav")
+        defer { try? FileManager.default.removeItem(at: spoken) }
+        try run("/usr/bin/flite", ["-voice", voice, "-t", text, "-o", spoken.path])
+        try sox([spoken.path, "-r", "16000", "-c", "1", "-b", "16", url.path, "pad", "0.25", "0.25"])
+    }
+
     public struct ToolFailed: Error, CustomStringConvertible {
         public var description: String
     }

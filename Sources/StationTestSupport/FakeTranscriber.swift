@@ -8,6 +8,7 @@ public final class FakeTranscriber: Transcribing, @unchecked Sendable {
     private let result = Locked<Result<String, any Error>>(.success("the patient is well"))
     private let gate = Locked<[CheckedContinuation<Void, Never>]?>(nil)
     private let liveFactory = Locked<(@Sendable () -> any LiveTranscription)?>(nil)
+    private let speakerLog = Locked<[String?]>([])
 
     public init(log: CallLog = CallLog()) { self.log = log }
 
@@ -34,6 +35,19 @@ public final class FakeTranscriber: Transcribing, @unchecked Sendable {
     /// Makes `beginLive` hand out live decoders made by `factory`.
     public func enableLive(_ factory: @escaping @Sendable () -> any LiveTranscription) {
         liveFactory.withLock { $0 = factory }
+    }
+
+    /// The speaker each transcription and live decode was asked for, in order (nil: none given).
+    public var speakers: [String?] { speakerLog.current }
+
+    public func transcribe(file: URL, locale: String, speaker: String?) async throws -> Transcription {
+        speakerLog.withLock { $0.append(speaker) }
+        return try await transcribe(file: file, locale: locale)
+    }
+
+    public func beginLive(locale: String, speaker: String?) async -> (any LiveTranscription)? {
+        speakerLog.withLock { $0.append(speaker) }
+        return await beginLive(locale: locale)
     }
 
     public func transcribe(file: URL, locale: String) async throws -> Transcription {

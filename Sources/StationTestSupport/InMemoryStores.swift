@@ -29,7 +29,7 @@ public final class InMemoryReportStore: ReportStore, Sendable {
                 id: state.nextID, sessionName: report.sessionName, locale: report.locale, created: report.created,
                 audioDuration: report.audioDuration, audioFile: report.audioFile, originalText: report.transcript,
                 text: report.text, status: .draft, confidence: report.confidence, author: report.author,
-                properties: report.properties)
+                properties: report.properties, words: report.words)
             state.nextID += 1
             state.reports.append(stored)
             state.events.append(
@@ -57,7 +57,12 @@ public final class InMemoryReportStore: ReportStore, Sendable {
         let urgentFirst =
             newestFirst.filter { $0.properties.priority == .urgent }
             + newestFirst.filter { $0.properties.priority != .urgent }
-        return Array(urgentFirst.dropFirst(offset).prefix(limit))
+        // As the SQLite store: a list's reports come without their decoder words.
+        return urgentFirst.dropFirst(offset).prefix(limit).map { report in
+            var listed = report
+            listed.words = []
+            return listed
+        }
     }
 
     public func report(id: Int64) async throws -> Report? {

@@ -15,10 +15,9 @@ enum AuthorDecoding {
         let base = try ModelLocator(modelsDirectory: paths.modelsDirectory).model(for: locale)
         let model = SpeakerProfiles(paths: paths).model(author: try SpeakerProfiles.checkedAuthor(author), base: base)
         guard model != base else { return SphinxTranscriber(paths: paths, log: log) }
-        return SphinxTranscriber(
-            locator: ModelLocator(
-                modelsDirectory: model.acousticModel.appendingPathComponent("no-installed-models"),
-                systemModels: [model]),
-            logFile: paths.logFile, log: log)
+        var locator = ModelLocator(
+            modelsDirectory: model.acousticModel.appendingPathComponent("no-installed-models"), systemModels: [model])
+        locator.vocabulary = ClinicVocabulary(paths: paths)
+        return SphinxTranscriber(locator: locator, logFile: paths.logFile, log: log)
     }
 }

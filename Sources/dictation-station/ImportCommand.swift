@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteStore
+import SpeakerAdaptation
 import SphinxSpeech
 import StationCore
 import StationTUI
@@ -51,7 +52,8 @@ enum ImportCommand {
             sessionLocale: ImportLocale.sessionLocale(named: session, in: sessions),
             chosen: try await database.setting(SettingKey.locale), fallback: TranscribeCommand.defaultLocale)
         let importer = DictationImporter(
-            transcriber: SphinxTranscriber(paths: paths, log: log), reports: database, paths: paths,
+            transcriber: SphinxTranscriber(paths: paths, log: log, speakers: SpeakerProfiles(paths: paths)),
+            reports: database, paths: paths,
             clock: SystemClock(), log: log, marking: ImportMarkerFiles())
         let outcomes: [DictationImporter.Outcome]
         do {

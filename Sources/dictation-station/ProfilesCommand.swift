@@ -90,7 +90,10 @@ enum ProfilesCommand {
             let base = try ModelLocator(modelsDirectory: paths.modelsDirectory).model(for: locale)
             let database = try await StationDatabase.open(paths)
             printError("Training a voice profile for \(name) (\(base.locale)) from their corrected reports…")
-            let outcome = try await ProfileUpdater(profiles: profiles).update(
+            let vocabulary = ClinicVocabulary(paths: paths)
+            var updater = ProfileUpdater(profiles: profiles, scorer: SphinxScorer(vocabulary: vocabulary))
+            updater.vocabulary = vocabulary
+            let outcome = try await updater.update(
                 author: author, base: base, source: ReportDictations(store: database), now: Date())
             print(
                 "\(outcome.usable) of \(outcome.dictations) reports usable; trained on \(outcome.trained?.aligned ?? 0),"

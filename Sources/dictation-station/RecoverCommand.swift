@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteStore
+import SpeakerAdaptation
 import SphinxSpeech
 import StationCore
 
@@ -57,7 +58,8 @@ enum RecoverCommand {
             return CommandLineTool.Exit.success
         }
         let recovery = OrphanRecovery(
-            transcriber: SphinxTranscriber(paths: paths, log: log), reports: database, inventory: inventory,
+            transcriber: SphinxTranscriber(paths: paths, log: log, speakers: SpeakerProfiles(paths: paths)),
+            reports: database, inventory: inventory,
             clock: SystemClock(), log: log)
         var failed = false
         for (orphan, outcome) in await recovery.recover(scan.orphans, locale: locale) {

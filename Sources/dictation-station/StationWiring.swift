@@ -1,6 +1,7 @@
 import Foundation
 import PulseCapture
 import SQLiteStore
+import SpeakerAdaptation
 import SpeechModels
 import SphinxSpeech
 import StationCore
@@ -32,7 +33,8 @@ enum StationWiring {
         let captureLock = FileCaptureLock(paths: paths)
         let sources = PulseSourceChoice(
             settings: database, current: try? await database.setting(SettingKey.captureSource))
-        let sphinx = SphinxTranscriber(paths: paths, log: log)
+        // Each dictation decoded with its author's voice profile, when they have a sound one.
+        let sphinx = SphinxTranscriber(paths: paths, log: log, speakers: SpeakerProfiles(paths: paths))
         let (modelWaits, waitUpdates) = AsyncStream.makeStream(of: ModelWait.self)
         let transcriber = ModelAwaitingTranscriber(base: sphinx, installer: installer) { waitUpdates.yield($0) }
         return StationPorts(
@@ -42,7 +44,7 @@ enum StationWiring {
             player: PulsePlayer(), modelWaits: modelWaits,
             preload: { locale in
                 do {
-                    try await sphinx.preload(locale: locale)
+                    try await sphinx.preload(locale: locale, speaker: LoginUser.name)
                 } catch {
                     log.log(.warning, "preloading the \(locale) decoder failed: \(error)")
                 }
@@ -51,15 +53,23 @@ enum StationWiring {
 
     /// Fits the headers of recordings a crash left behind to the audio they hold: `files`, or every
     /// recording in the audio folder when nil. Skipped while another station process records, since its
-    /// file is still growing.
+    /// file is still growing; a file with an import marker is left alone, since an import may still be
+    /// copying it (its header already counts the whole original, and cutting it would cut the decode).
     static func repairAbandonedRecordings(
         _ files: [URL]? = nil, in paths: StationPaths, lock: FileCaptureLock, log: any StationLog
     ) {
         guard (try? lock.acquire()) == true else { return }
         defer { lock.release() }
-        let repaired =
-            files.map { AbandonedRecordings.repair($0) } ?? AbandonedRecordings.repair(in: paths.audioDirectory)
+        let candidates =
+            files
+            ?? (try? FileManager.default.contentsOfDirectory(at: paths.audioDirectory, includingPropertiesForKeys: nil))
+            ?? []
+        let repaired = AbandonedRecordings.repair(candidates.filter { !isBeingImported($0) })
         if !repaired.isEmpty { log.log(.info, "repaired \(repaired.count) abandoned recording(s)") }
+    }
+
+    static func isBeingImported(_ recording: URL) -> Bool {
+        FileManager.default.fileExists(atPath: ImportMarkerFiles.marker(for: recording).path)
     }
 }
 

@@ -11,6 +11,7 @@ enum Subcommands {
         ModelsCommand.subcommand,
         TranscribeCommand.subcommand,
         ProfilesCommand.subcommand,
+        VocabularyCommand.subcommand,
         ImportCommand.subcommand,
         RecoverCommand.subcommand,
         RecordCommand.subcommand,

@@ -4,9 +4,10 @@ import SphinxSpeech
 import StationCore
 import StationTUI
 
-/// `dictation-station transcribe [--locale LOCALE] [--author AUTHOR] [--tsv] FILE...`: prints each
-/// recording's transcript as a report's text starts (numbers as clinicians write them, en-US), with
-/// AUTHOR's voice profile when they have one (else the stock model). All files share one loaded decoder; a file that fails is reported and the others still done.
+/// `dictation-station transcribe [--locale LOCALE] [--author AUTHOR] [--words] [--tsv] FILE...`: prints each
+/// recording's transcript as a report's text starts (numbers as clinicians write them, en-US), or with
+/// `--words` the decoder's words, with AUTHOR's voice profile when they have one (else the stock model).
+/// All files share one loaded decoder; a file that fails is reported and the others still done.
 enum TranscribeCommand {
     static let defaultLocale = "en-US"
 
@@ -18,6 +19,7 @@ enum TranscribeCommand {
     static func run(_ parser: inout ArgumentParser, _ globals: GlobalOptions) async throws -> Int32 {
         var locale = defaultLocale
         var tsv = false
+        var words = false
         var author: String?
         var files: [String] = []
         while let argument = parser.next() {
@@ -25,6 +27,7 @@ enum TranscribeCommand {
             switch name {
             case "--locale": locale = try parser.value(for: name, inline: inline)
             case "--tsv": tsv = true
+            case "--words": words = true
             case "--author": author = try parser.value(for: name, inline: inline)
             case "--": files += parser.rest()
             default:
@@ -55,7 +58,10 @@ enum TranscribeCommand {
         for file in files {
             do {
                 let transcription = try await transcriber.transcribe(file: URL(fileURLWithPath: file), locale: locale)
-                if tsv {
+                if words {
+                    if files.count > 1 && !tsv { printText("== \(SafeText.line(file)) ==") }
+                    for line in TranscribedWords.lines(transcription.words, file: tsv ? file : nil) { print(line) }
+                } else if tsv {
                     print("\(tsvField(file))\t\(tsvField(transcription.reportText))")
                 } else {
                     if files.count > 1 { printText("== \(SafeText.line(file)) ==") }

@@ -75,10 +75,12 @@ enum Usage {
                 Entry(
                     subcommand: "transcribe",
                     text: """
-                          transcribe [--locale LOCALE] [--author AUTHOR] [--tsv] FILE...
+                          transcribe [--locale LOCALE] [--author AUTHOR] [--words] [--tsv] FILE...
                                               print the transcript of each recording (WAV, FLAC, Ogg, MP3; any
                                               rate, mono or stereo); --tsv prints one line per file: FILE<TAB>TEXT
-                                              (default locale: en-US); --author decodes with AUTHOR's voice profile
+                                              (default locale: en-US); --author decodes with AUTHOR's voice profile;
+                                              --words prints the decoder's words unformatted, one a line: start and
+                                              end (seconds), confidence (0-1), word (--tsv: FILE first, tab separated)
                         """),
                 Entry(
                     subcommand: "import",
@@ -101,7 +103,7 @@ enum Usage {
                         """),
             ]),
         Group(
-            title: "Voice profiles (the station learns each author's voice from their corrected reports):",
+            title: "Voice profiles and vocabulary (the station learns each author's voice and the clinic's words):",
             entries: [
                 Entry(
                     subcommand: "profiles",
@@ -114,7 +116,21 @@ enum Usage {
                                               reports, which training never sees
                           profiles reset AUTHOR
                                               remove AUTHOR's profile: the stock model decodes their dictations
-                        """)
+                        """),
+                Entry(
+                    subcommand: "vocabulary",
+                    text: """
+                          vocabulary [--locale LOCALE]
+                                              list the words the clinic added to decoding: locale, word, phones
+                          vocabulary add WORD [PRONUNCIATION] [--locale LOCALE]
+                                              add WORD (one word, at most 40 characters); PRONUNCIATION is the
+                                              model's phones ("M EH T AH P R OW L AO L"), checked; without it,
+                                              en-US words are said as flite's letter-to-sound rules say them,
+                                              other locales need it (default locale: en-US)
+                          vocabulary remove WORD [--locale LOCALE]
+                                              take an added word out again
+                                              (a running station uses a change from its next dictation)
+                        """),
             ]),
         Group(
             title: "Audio:",

@@ -127,6 +127,39 @@ struct RecordCommandTests {
         #expect((try? Self.tool("/usr/bin/soxi", ["-D", file.path])).flatMap(Double.init) != nil, "sox reads it")
     }
 
+    @Test("record leaves alone a recording an import is still copying (its marker beside it)")
+    func importBeingCopiedIsLeftAlone() async throws {
+        let data = try dataDirectory()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let audio = data.appendingPathComponent("audio")
+        try FileManager.default.createDirectory(at: audio, withIntermediateDirectories: true)
+        // An import's copy halfway: the header already counts the whole original, half of it is there.
+        let copying = audio.appendingPathComponent("copying.wav")
+        let stale = audio.appendingPathComponent("stale.wav")
+        for file in [copying, stale] {
+            try Self.wav(declaring: 64_000, holding: 32_000).write(to: file)
+        }
+        try Data("{}".utf8).write(to: audio.appendingPathComponent("copying.wav.importing"))
+        try await withSineSource { source in
+            let run = try await Self.run([
+                "--data-dir", data.path, "record", "--source", source, "--duration", "0.3",
+                data.appendingPathComponent("new.wav").path,
+            ])
+            #expect(run.status == 0, "\(run.errors)")
+        }
+        #expect(try Self.declaredAndPresent(copying) == (64_000, 32_000), "the import's copy is untouched")
+        #expect(try Self.declaredAndPresent(stale) == (32_000, 32_000), "a file without a marker is repaired")
+    }
+
+    /// A 16 kHz mono 16-bit WAV whose header declares `declared` audio bytes over `present` bytes of silence.
+    static func wav(declaring declared: Int, holding present: Int) -> Data {
+        func le32(_ value: Int) -> [UInt8] { (0..<4).map { UInt8((value >> (8 * $0)) & 0xff) } }
+        var bytes = Array("RIFF".utf8) + le32(36 + declared) + Array("WAVEfmt ".utf8)
+        bytes += le32(16) + [1, 0, 1, 0] + le32(16_000) + le32(32_000) + [2, 0, 16, 0]
+        bytes += Array("data".utf8) + le32(declared)
+        return Data(bytes + [UInt8](repeating: 0, count: present))
+    }
+
     @Test("record refuses to overwrite an existing file")
     func refusesToOverwrite() async throws {
         let data = try dataDirectory()

@@ -72,3 +72,55 @@ struct TranscribeCommandTests {
         #expect(run.standardError.contains("missing FILE"))
     }
 }
+
+/// `transcribe --words`: the decoder's words before spoken punctuation and formatting.
+@Suite("dictation-station transcribe --words", .serialized)
+struct TranscribeWordsCommandTests {
+    static let dictated = "the patient has pain in the left knee period new paragraph the knee is swollen period"
+
+    @Test("--words prints each decoder word on a line: start, end, confidence, the word; spoken marks stay words")
+    func words() throws {
+        let folder = try AudioFixtures.temporaryDirectory("cli-words")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let speech = folder.appendingPathComponent("dictation.wav")
+        try AudioFixtures.speak(Self.dictated, to: speech)
+        let data = folder.appendingPathComponent("data").path
+        let text = try StationBinary.run(["--data-dir", data, "transcribe", speech.path])
+        try #require(text.status == 0, "\(text.standardError)")
+        #expect(text.standardOutput.contains("."), "the text has the spoken marks as marks: \(text.standardOutput)")
+
+        let run = try StationBinary.run(["--data-dir", data, "transcribe", "--words", speech.path])
+        try #require(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map { $0.split(separator: " ").map(String.init) }
+        #expect(lines.count >= 12, "\(run.standardOutput)")
+        var previousEnd = 0.0
+        for fields in lines {
+            try #require(fields.count == 4, "start end confidence word: \(fields)")
+            let start = try #require(Double(fields[0]))
+            let end = try #require(Double(fields[1]))
+            let confidence = try #require(Double(fields[2]))
+            #expect(start >= previousEnd && end > start, "\(fields)")
+            #expect(confidence >= 0 && confidence <= 1, "\(fields)")
+            #expect(fields[3] == fields[3].lowercased() && !fields[3].hasPrefix("<"), "\(fields)")
+            previousEnd = end
+        }
+        let words = lines.map { $0[3] }
+        #expect(words.contains("period") && words.contains("paragraph"), "unformatted: \(words)")
+        // The text's words are the decoder's words without the spoken commands.
+        let commands: Set = ["period", "new", "paragraph"]
+        #expect(
+            words.filter { !commands.contains($0) } == WordErrorRate.words(text.standardOutput),
+            "\(words) / \(text.standardOutput)")
+
+        // --tsv: FILE, word, start, end, confidence, for every file.
+        let tsv = try StationBinary.run([
+            "--data-dir", data, "transcribe", "--words", "--tsv", speech.path, speech.path,
+        ])
+        try #require(tsv.status == 0, "\(tsv.standardError)")
+        let rows = tsv.standardOutput.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }
+        #expect(rows.count == 2 * words.count)
+        #expect(rows.allSatisfy { $0.count == 5 && $0[0] == speech.path }, "\(rows)")
+        #expect(rows.prefix(words.count).map { $0[1] } == words)
+        #expect(rows.prefix(words.count).map { $0[2] } == lines.map { $0[0] })
+    }
+}

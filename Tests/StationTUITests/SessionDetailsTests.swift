@@ -48,6 +48,21 @@ struct SessionDetailsTests {
         #expect(harness.station.session(named: "Ward round")?.properties == DictationProperties())
     }
 
+    @Test("the sessions list and the recording pane name the patient a session is dictated for, and URGENT")
+    func patientShown() throws {
+        let harness = ScreenHarness(author: "anna")
+        try harness.station.createSession(named: "Ward round")
+        try harness.station.createSession(
+            named: "Room 12", properties: DictationProperties(patient: Self.jansen, priority: .urgent))
+        let grid = harness.render(rows: 30, columns: 120)
+        let heading = "Room 12 · Jansen (123456) · URGENT"
+        #expect(grid.text.components(separatedBy: heading).count - 1 == 1, "the recording pane's heading")
+        #expect(
+            grid.text.components(separatedBy: "○ Room 12 · Jansen (123456)").count - 1 == 1,
+            "the sessions list (cut to its width)")
+        #expect(grid.find("Ward round") != nil && grid.find("Ward round ·") == nil, "no patient: the name alone")
+    }
+
     @Test("i offers the recent patients; choosing one changes the session, and the reports it sent keep theirs")
     func recentPatientLater() async throws {
         let harness = ScreenHarness(author: "anna")

@@ -5,6 +5,8 @@
 # pocketsphinx (its command-line tools) test-loads installed models in a child process.
 RUN_PACKAGES=(libncursesw5-dev libpulse-dev libpocketsphinx-dev libsqlite3-dev pocketsphinx-en-us pocketsphinx
     libsndfile1-dev libsamplerate0-dev libarchive-dev libssl-dev)
+# Clinic vocabulary: pronunciations of new en-US words from flite's lexicon and letter-to-sound rules.
+RUN_PACKAGES+=(flite1-dev)
 # What the tests need on top: a real audio server and its tools, real speech recordings, a terminal.
 # lame writes the MP3 test recordings (Debian's sox cannot); zip, bzip2 and python3 serve the model tests;
 # time measures the capture benchmark; vim-tiny (vi) and nano are the editors the tmux tests run through E;

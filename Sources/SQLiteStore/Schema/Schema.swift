@@ -2,7 +2,7 @@
 /// `n + 1`. `PRAGMA user_version` holds the version a database is at. Never edit a shipped migration;
 /// add the next one.
 enum Schema {
-    static let migrations = [version1, version2, version3]
+    static let migrations = [version1, version2, version3, version4]
 
     /// The version this build writes and the newest it can read.
     static var latestVersion: Int { migrations.count }
@@ -161,5 +161,15 @@ enum Schema {
                 VALUES (new.id, new.text, new.session_name, new.patient_name, new.patient_id);
         END;
         INSERT INTO reports_fts (reports_fts) VALUES ('rebuild');
+        """
+
+    /// The decoder's words of each report (text, times, confidence) as one compact JSON array
+    /// (`WordsColumn`), in a table of its own so the report list never reads them. Reports from before
+    /// have none; deleting a report deletes its words.
+    static let version4 = """
+        CREATE TABLE report_words (
+            report_id INTEGER PRIMARY KEY REFERENCES reports (id) ON DELETE CASCADE,
+            words TEXT NOT NULL
+        ) STRICT;
         """
 }

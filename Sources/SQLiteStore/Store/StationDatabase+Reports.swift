@@ -192,17 +192,30 @@ extension StationDatabase: ReportStore {
                 .text(report.transcript), .text(report.text), .optional(report.confidence), .optional(report.author),
             ] + ReportRows.values(report.properties))
         let id = connection.lastInsertedRowID
+        if !report.words.isEmpty {
+            try connection.prepared("INSERT INTO report_words (report_id, words) VALUES (?, ?)").run([
+                .integer(id), .text(try WordsColumn.encode(report.words)),
+            ])
+        }
         try record(
             ReportEvent(reportID: id, action: .created, actor: report.author, time: report.created), in: connection)
         return Report(
             id: id, sessionName: report.sessionName, locale: report.locale,
             created: report.created, audioDuration: report.audioDuration, audioFile: report.audioFile,
             originalText: report.transcript, text: report.text, status: .draft, confidence: report.confidence,
-            author: report.author, properties: report.properties)
+            author: report.author, properties: report.properties, words: report.words)
     }
 
+    /// One report with its decoder words.
     private static func report(id: Int64, in connection: Connection) throws -> Report? {
-        try connection.prepared("SELECT \(ReportRows.columns) FROM reports WHERE id = ?").firstRow(
-            [.integer(id)], ReportRows.report)
+        guard
+            var report = try connection.prepared("SELECT \(ReportRows.columns) FROM reports WHERE id = ?").firstRow(
+                [.integer(id)], ReportRows.report)
+        else { return nil }
+        let words = try connection.prepared("SELECT words FROM report_words WHERE report_id = ?").firstRow(
+            [.integer(id)]
+        ) { $0.text(0) }
+        report.words = words.map(WordsColumn.decode) ?? []
+        return report
     }
 }

@@ -10,6 +10,14 @@ struct ReportJSON: Encodable {
         var reason: String?
     }
 
+    /// A decoder word: seconds from the start of the audio, confidence from 0 to 1.
+    struct Word: Encodable {
+        var text: String
+        var start: Double
+        var end: Double
+        var confidence: Double?
+    }
+
     var id: Int64
     var sessionName: String
     var locale: String
@@ -29,14 +37,15 @@ struct ReportJSON: Encodable {
     var signedBy: String?
     var signedAt: String?
     var revisions: [Revision]?
+    /// The decoder's words, when the report was read with them (one report, not a list).
+    var words: [Word]?
 
     init(_ report: Report, revisions: [ReportRevision]?, workTypes: WorkTypes) {
         id = report.id
         sessionName = report.sessionName
         locale = report.locale
         created = ReportTimeFormat.instant(report.created)
-        let parts = report.audioDuration.components
-        durationSeconds = Double(parts.seconds) + Double(parts.attoseconds) / 1e18
+        durationSeconds = Self.seconds(report.audioDuration)
         audioFile = report.audioFile?.path
         status = report.status.rawValue
         confidence = report.confidence
@@ -55,5 +64,16 @@ struct ReportJSON: Encodable {
                 number: $0.number, created: ReportTimeFormat.instant($0.created), text: $0.text, author: $0.author,
                 reason: $0.reason)
         }
+        words =
+            report.words.isEmpty
+            ? nil
+            : report.words.map {
+                Word(text: $0.text, start: Self.seconds($0.start), end: Self.seconds($0.end), confidence: $0.confidence)
+            }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        let parts = duration.components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

@@ -66,7 +66,8 @@ public struct DictationImporter: Sendable {
         let mark: any ImportMark
         do {
             let bytes = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.int64Value
-            mark = try marking.begin(copy, intent: ImportIntent(session: session, locale: locale, bytes: bytes))
+            mark = try marking.begin(
+                copy, intent: ImportIntent(session: session, locale: locale, bytes: bytes, author: author))
         } catch {
             log.log(.error, "import: marking recording \(number) failed: \(error)")
             return .failure(ImportError(copying: error, reading: false))
@@ -81,7 +82,7 @@ public struct DictationImporter: Sendable {
         }
         HoldPoint.reach("import-audio-written")
         do {
-            let transcription = try await transcriber.transcribe(file: copy, locale: locale)
+            let transcription = try await transcriber.transcribe(file: copy, locale: locale, speaker: author)
             let report = try await storeReport(
                 transcription, audio: copy, session: session, author: author, properties: properties)
             log.log(.info, "import: recording \(number) stored as report \(report.id)")
@@ -102,8 +103,9 @@ public struct DictationImporter: Sendable {
         let report = NewReport(
             sessionName: session, locale: transcription.locale, created: clock.wallTime,
             audioDuration: transcription.audioDuration, audioFile: audio, text: transcription.reportText,
-            transcript: transcription.text, confidence: transcription.confidence, author: author, properties: properties
-        )
+            transcript: transcription.text, confidence: transcription.confidence, author: author,
+            properties: properties,
+            words: transcription.words)
         do {
             return try await reports.add(report)
         } catch {

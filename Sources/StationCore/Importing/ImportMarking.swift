@@ -21,11 +21,15 @@ public struct ImportIntent: Sendable, Equatable, Codable {
     public var session: String
     public var locale: String
     public var bytes: Int64?
+    /// Who dictated it, when known: a recovery decodes it with their voice profile and names them.
+    /// Markers written before authors were kept have none.
+    public var author: String?
 
-    public init(session: String, locale: String, bytes: Int64? = nil) {
+    public init(session: String, locale: String, bytes: Int64? = nil, author: String? = nil) {
         self.session = session
         self.locale = locale
         self.bytes = bytes
+        self.author = author
     }
 }
 

@@ -57,9 +57,10 @@ public struct OrphanRecovery: Sendable {
             return .failed(.storeFailed)
         }
         let locale = locale ?? orphan.unfinishedImport?.intent?.locale ?? Self.defaultLocale
+        let author = orphan.unfinishedImport?.intent?.author
         let transcription: Transcription
         do {
-            transcription = try await transcriber.transcribe(file: orphan.file, locale: locale)
+            transcription = try await transcriber.transcribe(file: orphan.file, locale: locale, speaker: author)
         } catch {
             log.log(.error, "recover: transcribing \(name) failed: \(error)")
             let reason = (error as? TranscriptionError)?.description ?? "the speech decoder failed"
@@ -69,7 +70,7 @@ public struct OrphanRecovery: Sendable {
             sessionName: Self.sessionName(for: orphan), locale: transcription.locale,
             created: orphan.modified ?? clock.wallTime, audioDuration: transcription.audioDuration,
             audioFile: orphan.file, text: transcription.reportText, transcript: transcription.text,
-            confidence: transcription.confidence)
+            confidence: transcription.confidence, author: author, words: transcription.words)
         do {
             let stored = try await reports.add(report)
             inventory.removeImportMarker(for: orphan.file)

@@ -39,12 +39,15 @@ public struct Report: Sendable, Equatable, Identifiable {
     /// Who signed it, and when (the latest signature of an amended report).
     public var signedBy: String?
     public var signedAt: Date?
+    /// The decoder's words of the original transcript, with times and confidence. Read with one report
+    /// (`ReportStore.report(id:)`, and the report `add`, `revise` and `sign` return); lists leave it empty.
+    public var words: [RecognizedWord]
 
     public init(
         id: Int64, sessionName: String, locale: String, created: Date, audioDuration: Duration,
         audioFile: URL?, originalText: String, text: String, status: ReportStatus, confidence: Double? = nil,
         author: String? = nil, properties: DictationProperties = DictationProperties(), signedBy: String? = nil,
-        signedAt: Date? = nil
+        signedAt: Date? = nil, words: [RecognizedWord] = []
     ) {
         self.id = id
         self.sessionName = sessionName
@@ -60,6 +63,7 @@ public struct Report: Sendable, Equatable, Identifiable {
         self.properties = properties
         self.signedBy = signedBy
         self.signedAt = signedAt
+        self.words = words
     }
 
     /// The author's name, or how a report from before authors were recorded is shown.
@@ -89,11 +93,13 @@ public struct NewReport: Sendable, Equatable {
     public var confidence: Double?
     public var author: String?
     public var properties: DictationProperties
+    /// The decoder's words, kept with the report.
+    public var words: [RecognizedWord]
 
     public init(
         sessionName: String, locale: String, created: Date, audioDuration: Duration, audioFile: URL?,
         text: String, transcript: String? = nil, confidence: Double? = nil, author: String? = nil,
-        properties: DictationProperties = DictationProperties()
+        properties: DictationProperties = DictationProperties(), words: [RecognizedWord] = []
     ) {
         self.sessionName = sessionName
         self.locale = locale
@@ -105,6 +111,7 @@ public struct NewReport: Sendable, Equatable {
         self.confidence = confidence
         self.author = author
         self.properties = properties
+        self.words = words
     }
 }
 

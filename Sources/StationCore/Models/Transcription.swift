@@ -10,12 +10,17 @@ public struct Transcription: Sendable, Equatable {
     public var audioDuration: Duration
     /// The decoder's confidence from 0 to 1, where it gives one.
     public var confidence: Double?
+    /// The decoder's words in order, without punctuation or formatting, with their times and confidence.
+    public var words: [RecognizedWord]
 
-    public init(text: String, locale: String, audioDuration: Duration, confidence: Double? = nil) {
+    public init(
+        text: String, locale: String, audioDuration: Duration, confidence: Double? = nil, words: [RecognizedWord] = []
+    ) {
         self.text = text
         self.locale = locale
         self.audioDuration = audioDuration
         self.confidence = confidence
+        self.words = words
     }
 }
 

@@ -35,6 +35,8 @@ public struct StationPaths: Sendable, Equatable {
     public var captureLock: URL { dataDirectory.appendingPathComponent("capture.lock") }
     /// Reports exported from the screen, as text and JSON.
     public var exportsDirectory: URL { dataDirectory.appendingPathComponent("exports", isDirectory: true) }
+    /// The words the clinic added to decoding, one dictionary file per locale.
+    public var vocabularyDirectory: URL { dataDirectory.appendingPathComponent("vocabulary", isDirectory: true) }
     /// The claim files (flock) by which one station process owns a dictation or edits a report.
     public var claimsDirectory: URL { dataDirectory.appendingPathComponent("claims", isDirectory: true) }
 

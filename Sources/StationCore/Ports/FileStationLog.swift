@@ -2,7 +2,9 @@ import Foundation
 
 /// Appends log lines to a private file (0600); never the terminal. Callers never pass patient data.
 public final class FileStationLog: StationLog, @unchecked Sendable {
-    private let handle: FileHandle?
+    /// Opened for appending (`O_APPEND`): every line lands whole at the end of the file, even while
+    /// another process (a second station, a CLI run, a background training) writes the same log.
+    private let stream: OutputStream?
     private let lock = NSLock()
     private let clock: any StationClock
 
@@ -11,23 +13,30 @@ public final class FileStationLog: StationLog, @unchecked Sendable {
         let path = file.path
         // A link in its place would send the log elsewhere: then there is no log (start-up refuses it).
         guard !PrivateEntry.isLink(file) else {
-            handle = nil
+            stream = nil
             return
         }
         if !FileManager.default.fileExists(atPath: path) {
             _ = FileManager.default.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600])
         }
-        handle = FileHandle(forWritingAtPath: path)
-        _ = try? handle?.seekToEnd()
+        stream = OutputStream(toFileAtPath: path, append: true)
+        stream?.open()
     }
 
-    deinit { try? handle?.close() }
+    deinit { stream?.close() }
 
     public func log(_ level: LogLevel, _ message: String) {
         let stamp = ISO8601DateFormatter().string(from: clock.wallTime)
-        let line = "\(stamp) \(level.rawValue) \(message)\n"
+        let line = Array("\(stamp) \(level.rawValue) \(message)\n".utf8)
         lock.lock()
         defer { lock.unlock() }
-        try? handle?.write(contentsOf: Data(line.utf8))
+        guard let stream else { return }
+        // One write per line, so the kernel appends it in one piece.
+        var written = 0
+        while written < line.count {
+            let count = line[written...].withUnsafeBufferPointer { stream.write($0.baseAddress!, maxLength: $0.count) }
+            guard count > 0 else { return }
+            written += count
+        }
     }
 }

@@ -6,6 +6,22 @@ public protocol Transcribing: Sendable {
     func transcribe(file: URL, locale: String) async throws -> Transcription
     /// Begins decoding a recording while it is captured, or nil when live decoding is not available.
     func beginLive(locale: String) async -> (any LiveTranscription)?
+    /// Transcribes a finished recording of `speaker` (the dictation's author), with their voice profile
+    /// when they have a sound one for the locale; nil: the stock model.
+    func transcribe(file: URL, locale: String, speaker: String?) async throws -> Transcription
+    /// Begins a live decode of `speaker`'s dictation, with their voice profile as `transcribe` does.
+    func beginLive(locale: String, speaker: String?) async -> (any LiveTranscription)?
+}
+
+// A transcriber that knows no voice profiles decodes every speaker with the stock model.
+extension Transcribing {
+    public func transcribe(file: URL, locale: String, speaker: String?) async throws -> Transcription {
+        try await transcribe(file: file, locale: locale)
+    }
+
+    public func beginLive(locale: String, speaker: String?) async -> (any LiveTranscription)? {
+        await beginLive(locale: locale)
+    }
 }
 
 /// A decode that runs while the dictation is being recorded, so the text is ready soon after send.

@@ -80,8 +80,8 @@ extension DictationSession {
     private func liveDecoder() -> Task<(any LiveTranscription)?, Never> {
         if let live { return live }
         let transcriber = dependencies.transcriber
-        let locale = locale
-        let task = Task { await transcriber.beginLive(locale: locale) }
+        let (locale, author) = (locale, author)
+        let task = Task { await transcriber.beginLive(locale: locale, speaker: author) }
         live = task
         return task
     }

@@ -227,7 +227,7 @@ public final class DictationSession: Identifiable {
                 } else {
                     guard let self else { return }
                     transcription = try await self.dependencies.transcriber.transcribe(
-                        file: url, locale: self.locale)
+                        file: url, locale: self.locale, speaker: self.author)
                 }
                 try Task.checkCancellation()
                 await self?.publish(transcription, audio: url, recorded: recorded, epoch: sending)

@@ -28,14 +28,22 @@ public struct ModelAwaitingTranscriber: Transcribing {
     }
 
     public func transcribe(file: URL, locale: String) async throws -> Transcription {
+        try await transcribe(file: file, locale: locale, speaker: nil)
+    }
+
+    public func transcribe(file: URL, locale: String, speaker: String?) async throws -> Transcription {
         try await awaitModel(locale)
-        return try await base.transcribe(file: file, locale: locale)
+        return try await base.transcribe(file: file, locale: locale, speaker: speaker)
     }
 
     /// No live decoding while the model is still missing: the whole file is decoded once it is there.
     public func beginLive(locale: String) async -> (any LiveTranscription)? {
+        await beginLive(locale: locale, speaker: nil)
+    }
+
+    public func beginLive(locale: String, speaker: String?) async -> (any LiveTranscription)? {
         guard await installer.state(of: locale) != .installing else { return nil }
-        return await base.beginLive(locale: locale)
+        return await base.beginLive(locale: locale, speaker: speaker)
     }
 
     private func awaitModel(_ locale: String) async throws {

@@ -236,8 +236,8 @@ extension Station: DictationSessionDelegate {
             sessionName: dictation.sessionName, locale: transcription.locale,
             created: now, audioDuration: transcription.audioDuration,
             audioFile: dictation.audioFile, text: transcription.reportText, transcript: transcription.text,
-            confidence: transcription.confidence,
-            author: dependencies.author, properties: session.properties)
+            confidence: transcription.confidence, author: dependencies.author, properties: session.properties,
+            words: transcription.words)
         // The session's dictation ends in the report's own transaction.
         let ended = SessionRecord(
             id: session.id, name: session.name, locale: session.locale, state: .notRecording, elapsed: .zero,

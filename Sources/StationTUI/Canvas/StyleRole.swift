@@ -20,4 +20,8 @@ public enum StyleRole: Int, Sendable, CaseIterable {
     case match
     case dialog
     case input
+    /// A word the decoder was unsure of; underlined, so it shows without colour too.
+    case unsure
+    /// The unsure word jumped to.
+    case unsureSelected
 }

@@ -90,6 +90,10 @@ public enum KeyHelp {
             KeyBinding("E", "$EDITOR", "Edit the text in $EDITOR"),
             KeyBinding("o Tab", view.showOriginal ? "Text" : "Original", "Show the original transcript or the text"),
             KeyBinding(
+                "w W", "Unsure word",
+                "Jump to the next (W: previous) word the decoder was unsure of, underlined in the text",
+                applies: !view.shownUnsure.marks.isEmpty),
+            KeyBinding(
                 "p", playing ? (view.playback == .playing ? "Pause" : "Resume") : "Play", "Play or pause the audio"),
             KeyBinding("← →", "±5 s", "Skip back or forward five seconds", applies: playing),
             KeyBinding("S", "Sign", "Sign the report as you (asks first)", applies: !view.report.status.isSigned),

@@ -1,6 +1,6 @@
 import StationCore
 
-/// The selected session in detail: its name, its state in words and colour, the timer, the level
+/// The selected session in detail: its name and patient, its state in words and colour, the timer, the level
 /// meter, and the live transcript or the last error.
 @MainActor
 enum RecordingPane {
@@ -13,7 +13,8 @@ enum RecordingPane {
         }
         let fit = inner.fit
         let locale = session.locale
-        inner.text(session.name, row: 0, role: .heading, width: inner.area.width - fit.width(locale) - 1)
+        inner.text(
+            SessionLabel.text(session), row: 0, role: .heading, width: inner.area.width - fit.width(locale) - 1)
         inner.text(locale, row: 0, column: inner.area.width - fit.width(locale), role: .dim)
         if let remote = session.heldElsewhere {
             drawHeldElsewhere(remote, into: inner)

@@ -64,7 +64,9 @@ enum ReportListPane {
         /// Writes one cell padded to `width` (the last one runs to the border), its search matches marked.
         func cell(_ raw: String, width: Int?, highlight: Bool = false) {
             let text = SafeText.line(raw)
-            let shown = width.map { fit.pad(text, to: $0) } ?? text
+            // Not `width.map { fit.pad… }`: a release build refuses sending `fit` into that closure.
+            var shown = text
+            if let width { shown = fit.pad(text, to: width) }
             let end = inner.text(shown, row: row, column: column, role: role)
             if highlight, !search.isEmpty {
                 let visible = Array(fit.truncate(shown, to: max(0, inner.area.width - column)))

@@ -10,7 +10,7 @@ enum ReportViewPane {
         var details =
             "\(ReportListPane.timestamp(report.created)) · \(ElapsedTimeFormat.string(for: report.audioDuration))"
         details += " · \(report.locale) · \(report.status.rawValue)"
-        // No confidence figure: the decoder's score did not predict errors (29% on a nearly perfect transcript).
+        // No report-wide confidence figure: the words the decoder was unsure of are marked in the text.
         // A person changed it (its status or history says so, also before it was signed); the
         // transcript's numbers written as digits are no correction.
         if report.wasCorrected || view.history.contains(where: { $0.action == .corrected || $0.action == .amended }) {
@@ -34,19 +34,12 @@ enum ReportViewPane {
             top += 1
         }
         let heading = view.showOriginal ? "Original transcript" : "Text"
-        let end = inner.text(heading, row: top, role: .heading)
+        let end = inner.text(heading + ReportTextView.label(view), row: top, role: .heading)
         // While playing: "▶ 01:12 / 03:40 ████····" beside the heading.
         PlaybackLine.draw(
             view,
             into: inner.sub(
                 Rect(row: 0, column: end + 2, height: inner.area.height, width: inner.area.width - end - 2)), row: top)
-        let body = view.showOriginal ? report.originalText : report.text
-        let lines = inner.fit.wrapLines(SafeText.lines(body), width: inner.area.width)
-        let room = max(0, inner.area.height - top - 1)
-        let first = min(view.scroll, max(0, lines.count - room))
-        for row in 0..<room where first + row < lines.count {
-            inner.text(lines[first + row], row: top + 1 + row)
-        }
-        if lines.isEmpty { inner.text("(empty)", row: top + 1, role: .dim) }
+        ReportTextView.draw(view, below: top, into: inner)
     }
 }

@@ -8,6 +8,7 @@ extension ScreenModel {
         if reportView?.report.id != report.id {
             reportView = ReportViewState(report: report)
             loadHistory(of: report.id)
+            loadWords(of: report.id)
         }
     }
 
@@ -34,6 +35,9 @@ extension ScreenModel {
         case .pageDown: view.scroll += max(1, layout.body.height - 4)
         case .home: view.scroll = 0
         case .character("o"), .tab: view.showOriginal.toggle()
+        case .character("w"), .character("W"):
+            jumpToUnsureWord(forward: key == .character("w"))
+            return .none
         case .character("e"):
             startEditing()
             return .none

@@ -22,7 +22,8 @@ extension ScreenModel {
     func editLatest(_ report: Report) {
         guard let store = services.reports else { return }
         run { [weak self] in
-            guard let latest = try? await store.report(id: report.id), latest != report, let self,
+            guard let latest = try? await store.report(id: report.id)?.withoutWords, latest != report.withoutWords,
+                let self,
                 let state = self.editor, state.report.id == report.id
             else { return }
             self.show(latest)
@@ -117,6 +118,8 @@ extension ScreenModel {
 
     /// Puts a report saved or signed just now into the list and the open view, with its history.
     func show(_ saved: Report) {
+        // The list and the view hold reports as lists read them; the view keeps the words on their own.
+        let saved = saved.withoutWords
         if let index = reports.firstIndex(where: { $0.id == saved.id }) { reports[index] = saved }
         if reportView?.report.id == saved.id {
             reportView?.report = saved

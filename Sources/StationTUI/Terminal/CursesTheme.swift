@@ -39,6 +39,8 @@ struct CursesTheme {
             (.match, Int32(COLOR_YELLOW), -1, bold, underline),
             (.dialog, Int32(COLOR_WHITE), Int32(COLOR_BLUE), normal, normal),
             (.input, Int32(COLOR_BLACK), Int32(COLOR_WHITE), normal, underline),
+            (.unsure, Int32(COLOR_MAGENTA), -1, underline, underline),
+            (.unsureSelected, Int32(COLOR_BLACK), Int32(COLOR_MAGENTA), underline | bold, reverse | underline),
         ]
         for (index, entry) in table.enumerated() {
             if colors {

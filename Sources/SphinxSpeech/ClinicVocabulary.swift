@@ -1,0 +1,139 @@
+import Foundation
+import StationCore
+
+/// The words a clinic added to decoding, per locale: `<data>/vocabulary/<locale>.dict` (folder 0700,
+/// files 0600), in the CMU dictionary format (`word PH PH …`), one pronunciation per word.
+///
+/// Changes are written whole to a temporary file that is then renamed over the old one, under an
+/// `flock` on `.lock`, so a decoder reading it and two people adding at once never see half a file.
+public struct ClinicVocabulary: Sendable {
+    public var directory: URL
+
+    /// The most words a locale's vocabulary takes (each is added to every decoder as it loads).
+    public static let maximumWords = 2_000
+
+    public init(directory: URL) { self.directory = directory }
+
+    public init(paths: StationPaths) { self.init(directory: paths.vocabularyDirectory) }
+
+    /// The file of `locale`'s words.
+    public func file(locale: String) throws(VocabularyError) -> URL {
+        directory.appendingPathComponent("\(try Self.checkedLocale(locale)).dict")
+    }
+
+    /// `locale` in its canonical form (`en_us` is `en-US`), if it can name a file.
+    public static func checkedLocale(_ locale: String) throws(VocabularyError) -> String {
+        let canonical = ModelLocator.canonical(locale)
+        guard !canonical.isEmpty, canonical.count <= 20,
+            canonical.unicodeScalars.allSatisfy({
+                $0.isASCII && ($0.properties.isAlphabetic || $0 == "-" || ("0"..."9").contains($0))
+            }),
+            canonical.first?.isLetter == true
+        else { throw .invalidLocale(locale) }
+        return canonical
+    }
+
+    /// The locales that have words, sorted.
+    public func locales() -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".dict") && !$0.hasPrefix(".") }.map { String($0.dropLast(5)) }
+            .filter { (try? Self.checkedLocale($0)) == $0 }.sorted()
+    }
+
+    /// `locale`'s words in the order they were added; lines that do not pass the checks are skipped.
+    public func entries(locale: String) throws(VocabularyError) -> [VocabularyEntry] {
+        let url = try file(locale: locale)
+        guard !isLink(url), let data = FileManager.default.contents(atPath: url.path) else { return [] }
+        return Self.entries(in: data)
+    }
+
+    static func entries(in data: Data) -> [VocabularyEntry] {
+        var seen: Set<String> = []
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+            guard let entry = VocabularyEntry(line: line), seen.insert(entry.word).inserted else { return nil }
+            return entry
+        }
+    }
+
+    /// What `add` did.
+    public enum Added: Equatable, Sendable {
+        case added
+        /// The word was there with `previous`, now replaced.
+        case replaced(previous: [String])
+        case unchanged
+    }
+
+    /// Adds `word` said with `phones` (both checked by the caller with `VocabularyEntry`), or gives an
+    /// added word its new pronunciation.
+    @discardableResult
+    public func add(word: String, phones: [String], locale: String) throws(VocabularyError) -> Added {
+        let entry = VocabularyEntry(word: try VocabularyEntry.checkedWord(word), phones: phones)
+        return try change(locale: locale) { entries throws(VocabularyError) in
+            if let index = entries.firstIndex(where: { $0.word == entry.word }) {
+                let previous = entries[index].phones
+                if previous == entry.phones { return .unchanged }
+                entries[index] = entry
+                return .replaced(previous: previous)
+            }
+            guard entries.count < Self.maximumWords else {
+                throw .tooManyWords(locale: try Self.checkedLocale(locale), limit: Self.maximumWords)
+            }
+            entries.append(entry)
+            return .added
+        }
+    }
+
+    /// Removes `word`; false when the vocabulary does not hold it.
+    public func remove(word: String, locale: String) throws(VocabularyError) -> Bool {
+        let word = try VocabularyEntry.checkedWord(word)
+        return try change(locale: locale) { entries in
+            let before = entries.count
+            entries.removeAll { $0.word == word }
+            return entries.count != before
+        }
+    }
+
+    /// Reads, changes and writes back `locale`'s words under the lock.
+    private func change<Result>(
+        locale: String, _ body: (inout [VocabularyEntry]) throws(VocabularyError) -> Result
+    ) throws(VocabularyError) -> Result {
+        let url = try file(locale: locale)
+        try makeDirectory()
+        let lock = try PrivateFile.lock(directory.appendingPathComponent(".lock"))
+        defer { PrivateFile.unlock(lock) }
+        if isLink(url) { throw .storage("\(url.path) is a symbolic link; move it away") }
+        var entries = Self.entries(in: FileManager.default.contents(atPath: url.path) ?? Data())
+        let before = entries
+        let result = try body(&entries)
+        guard entries != before else { return result }
+        let text = entries.map(\.line).joined(separator: "\n") + (entries.isEmpty ? "" : "\n")
+        try PrivateFile.replace(url, with: Data(text.utf8))
+        return result
+    }
+
+    private func makeDirectory() throws(VocabularyError) {
+        let files = FileManager.default
+        if isLink(directory) { throw .storage("\(directory.path) is a symbolic link; move it away") }
+        do {
+            if !files.fileExists(atPath: directory.path) {
+                try files.createDirectory(
+                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            }
+            try files.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+        } catch {
+            throw .storage("\(directory.path): \(error.localizedDescription)")
+        }
+    }
+
+    private func isLink(_ url: URL) -> Bool {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
+        return attributes?[.type] as? FileAttributeType == .typeSymbolicLink
+    }
+
+    /// When `locale`'s file last changed (its inode, size and modification time), nil when there is none:
+    /// a decoder compares it with the one its words came from when a dictation opens.
+    func stamp(locale: String) -> FileStamp? {
+        guard let url = try? file(locale: locale) else { return nil }
+        return FileStamp(of: url)
+    }
+}
