@@ -47,13 +47,16 @@ public struct ReportDictations: CorrectedDictations {
     public func dictations(author: String, locale: String) async throws -> [CorrectedDictation] {
         let reports = try await store.reports(ReportQuery(author: author), limit: limit, offset: 0)
         return reports.compactMap { (report: Report) -> CorrectedDictation? in
-            // Only text a person has looked at: signed off, or changed from the decode. An untouched
-            // draft holds the decoder's own mistakes, which training would learn.
-            let lookedAt: Bool = report.status.isSigned || report.text != report.originalText
-            guard lookedAt, report.locale == locale, report.author == author, let audio = report.audioFile,
-                FileManager.default.fileExists(atPath: audio.path)
+            // Only text a person has looked at: corrected or signed off. An untouched draft holds the
+            // decoder's own mistakes, which training would learn (its numbers written as digits are
+            // no correction).
+            guard report.status != .draft, report.locale == locale, report.author == author,
+                let audio = report.audioFile, FileManager.default.fileExists(atPath: audio.path)
             else { return nil }
-            return CorrectedDictation(audioFile: audio, text: report.text, created: report.created)
+            // As the author said it: "120/80" is trained as "one hundred twenty over eighty".
+            return CorrectedDictation(
+                audioFile: audio, text: ClinicalNumbers.spoken(report.text, locale: report.locale),
+                created: report.created)
         }
     }
 }

@@ -3,8 +3,9 @@ import StationCore
 
 /// One dictation being decoded. Audio is cut into utterances at the pauses `PauseSegmenter` finds; each
 /// finished utterance is decoded once more with its cepstra normalized by its own mean (the model's
-/// batch normalization, measured 28.2 % WER on LibriVox against 31.0 % with the running estimate),
-/// while the utterance still being spoken gets a quick pass for the partial hypothesis.
+/// batch normalization, measured 28.2 % WER on LibriVox against 31.0 % with the running estimate; see
+/// `DictationCepstralMean`), while the utterance still being spoken gets a quick pass for the partial
+/// hypothesis.
 ///
 /// All decoding happens in `work(budget:)`, a bounded number of samples at a time, so a caller can stop
 /// between steps.
@@ -49,9 +50,17 @@ final class DecodeStream {
     private(set) var samplesFed = 0
     private(set) var head: [Int16] = []
 
-    init(decoder: SphinxDecoder, showsPartials: Bool) {
+    /// The cepstral mean of each utterance; this dictation's alone.
+    private var cepstralMean: DictationCepstralMean
+
+    init(
+        decoder: SphinxDecoder, showsPartials: Bool, cepstralMean: CepstralMeanPolicy = DictationCepstralMean.adopted
+    ) {
         self.decoder = decoder
         self.showsPartials = showsPartials
+        self.cepstralMean = DictationCepstralMean(policy: cepstralMean)
+        // A new dictation, maybe another speaker's: nothing the decoder heard before carries over.
+        decoder.resetCepstralMean()
     }
 
     /// Whether decoding work is waiting.
@@ -155,7 +164,7 @@ final class DecodeStream {
         let audio = finished[0].audio
         if use == .quickPass { abandon() }
         if use == .idle {
-            try decoder.startUtterance(normalizingTo: audio)
+            try decoder.startUtterance(cepstralMean: cepstralMean.mean(forNext: audio, decoder: decoder))
             use = .finalPass
             finalPassPosition = 0
         }

@@ -15,7 +15,9 @@ final class SphinxDecoder {
     /// its stock model; nil for the stock model as loaded.
     var speaker: SpeakerModel?
     /// A front end of the decoder's own settings, used only to measure an utterance's cepstral mean.
-    private let frontEnd: OpaquePointer?
+    let frontEnd: OpaquePointer?
+    /// The live cepstral mean as the model loaded it (`-cmninit`), restored at each dictation's start.
+    private(set) var initialCepstralMean: CepstralMeanState?
 
     /// Loads the model (about 0.3 s for Debian's en-US); pocketsphinx's log, filtered of every word it
     /// recognizes, goes to `log`.
@@ -45,6 +47,7 @@ final class SphinxDecoder {
         }
         self.decoder = decoder
         frontEnd = fe_init_auto_r(ps_get_config(decoder))
+        initialCepstralMean = cepstralMeanState
     }
 
     deinit {
@@ -52,16 +55,19 @@ final class SphinxDecoder {
         _ = ps_free(decoder)
     }
 
-    /// Starts an utterance. Given its audio in advance, normalizes the cepstra by the utterance's own
-    /// mean, as decoding it whole would (the model's `-cmn batch`), while the audio still goes in small
-    /// steps; without it, the running estimate is used.
-    func startUtterance(normalizingTo audio: [Int16]? = nil) throws {
+    /// Starts an utterance. Given a cepstral mean, normalizes the cepstra by it (see
+    /// `DictationCepstralMean`), while the audio still goes in small steps; without it, the running
+    /// estimate is used.
+    func startUtterance(cepstralMean: [Float]? = nil) throws {
         // A new stream: the noise estimate starts afresh, so an utterance decodes the same whatever
         // the decoder heard before.
         try SphinxError.check(ps_start_stream(decoder), "ps_start_stream")
         try SphinxError.check(ps_start_utt(decoder), "ps_start_utt")
-        if let audio { presetCepstralMean(of: audio) }
+        if let cepstralMean { setCepstralMean(cepstralMean) }
     }
+
+    /// The loaded decoder, for the cepstral mean's accessors (`SphinxDecoder+CepstralMean`).
+    var handle: OpaquePointer { decoder }
 
     func process(_ samples: ArraySlice<Int16>) throws {
         guard !samples.isEmpty else { return }
@@ -106,31 +112,5 @@ final class SphinxDecoder {
             link = previous
         }
         return count == 0 ? nil : sum / Double(count)
-    }
-
-    private func presetCepstralMean(of audio: [Int16]) {
-        guard let frontEnd, !audio.isEmpty, let feature = ps_get_feat(decoder),
-            let normalization = feature.pointee.cmn_struct
-        else { return }
-        let length = Int(normalization.pointee.veclen)
-        var cepstra: UnsafeMutablePointer<UnsafeMutablePointer<mfcc_t>?>?
-        var frames: Int32 = 0
-        fe_start_stream(frontEnd)
-        _ = fe_start_utt(frontEnd)
-        let status = audio.withUnsafeBufferPointer { buffer in
-            fe_process_utt(frontEnd, buffer.baseAddress, buffer.count, &cepstra, &frames)
-        }
-        var last = [mfcc_t](repeating: 0, count: Int(fe_get_output_size(frontEnd)))
-        var lastFrames: Int32 = 0
-        _ = fe_end_utt(frontEnd, &last, &lastFrames)
-        defer { if let cepstra { fe_free_2d(cepstra) } }
-        guard status >= 0, frames > 0, let cepstra else { return }
-        var mean = [mfcc_t](repeating: 0, count: length)
-        for frame in 0..<Int(frames) {
-            guard let row = cepstra[frame] else { continue }
-            for coefficient in 0..<length { mean[coefficient] += row[coefficient] }
-        }
-        for coefficient in 0..<length { mean[coefficient] /= mfcc_t(frames) }
-        cmn_live_set(normalization, mean)
     }
 }

@@ -46,6 +46,8 @@ actor SphinxEngine {
     private var readers: [Int: AudioFileReader] = [:]
     private var feeds: [Int: LiveFeed] = [:]
     private var nextID = 1
+    /// How each dictation's utterances are normalized (a benchmark may choose another).
+    var cepstralMeanPolicy = DictationCepstralMean.adopted
     /// Decoders loaded so far: one per model and dictation decoded at once, however long the station runs.
     var decodersLoaded = 0
 
@@ -82,7 +84,7 @@ actor SphinxEngine {
         let (model, decoder) = try decoder(for: locale, speaker: speaker)
         let id = nextID
         nextID += 1
-        streams[id] = DecodeStream(decoder: decoder, showsPartials: live)
+        streams[id] = DecodeStream(decoder: decoder, showsPartials: live, cepstralMean: cepstralMeanPolicy)
         return Opened(id: id, model: model, punctuation: punctuation(for: model))
     }
 
@@ -119,7 +121,7 @@ actor SphinxEngine {
     /// Drops what a stream decoded; it takes no more chunks, and finishing decodes the whole file.
     private func startOver(_ id: Int, _ stream: DecodeStream) {
         stream.abandon()
-        streams[id] = DecodeStream(decoder: stream.decoder, showsPartials: false)
+        streams[id] = DecodeStream(decoder: stream.decoder, showsPartials: false, cepstralMean: cepstralMeanPolicy)
         feeds[id] = .startOver
     }
 

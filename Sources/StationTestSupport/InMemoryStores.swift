@@ -27,7 +27,7 @@ public final class InMemoryReportStore: ReportStore, Sendable {
             if let failure = state.failure { throw failure }
             let stored = Report(
                 id: state.nextID, sessionName: report.sessionName, locale: report.locale, created: report.created,
-                audioDuration: report.audioDuration, audioFile: report.audioFile, originalText: report.text,
+                audioDuration: report.audioDuration, audioFile: report.audioFile, originalText: report.transcript,
                 text: report.text, status: .draft, confidence: report.confidence, author: report.author,
                 properties: report.properties, words: report.words)
             state.nextID += 1

@@ -5,8 +5,8 @@ import StationCore
 import StationTUI
 
 /// `dictation-station transcribe [--locale LOCALE] [--author AUTHOR] [--words] [--tsv] FILE...`: prints each
-/// recording's transcript (or with `--words` the decoder's words), with AUTHOR's voice profile when they
-/// have one (else the stock model).
+/// recording's transcript as a report's text starts (numbers as clinicians write them, en-US), or with
+/// `--words` the decoder's words, with AUTHOR's voice profile when they have one (else the stock model).
 /// All files share one loaded decoder; a file that fails is reported and the others still done.
 enum TranscribeCommand {
     static let defaultLocale = "en-US"
@@ -62,10 +62,10 @@ enum TranscribeCommand {
                     if files.count > 1 && !tsv { printText("== \(SafeText.line(file)) ==") }
                     for line in TranscribedWords.lines(transcription.words, file: tsv ? file : nil) { print(line) }
                 } else if tsv {
-                    print("\(tsvField(file))\t\(tsvField(transcription.text))")
+                    print("\(tsvField(file))\t\(tsvField(transcription.reportText))")
                 } else {
                     if files.count > 1 { printText("== \(SafeText.line(file)) ==") }
-                    printText(transcription.text)
+                    printText(transcription.reportText)
                 }
             } catch {
                 failed = true

@@ -24,6 +24,19 @@ struct ReportStoreTests {
         #expect(read == stored)
     }
 
+    @Test("the decoder's words are stored as the original transcript, the formatted text as the text")
+    func transcriptStored() async throws {
+        let directory = TestDataDirectory()
+        var new = sampleReport("Blood pressure 120/80.")
+        new.transcript = "Blood pressure one hundred twenty over eighty."
+        let stored = try await directory.open().add(new)
+        #expect(stored.originalText == "Blood pressure one hundred twenty over eighty.")
+        let read = try #require(try await directory.open().report(id: stored.id))
+        #expect(read.originalText == "Blood pressure one hundred twenty over eighty.")
+        #expect(read.text == "Blood pressure 120/80.")
+        #expect(read.status == .draft)
+    }
+
     @Test(
         "UTF-8 names and text, NUL characters, an empty text and a 1 MB text survive",
         arguments: [

@@ -46,7 +46,9 @@ struct ProfilesCommandTests {
                 $0.split(separator: "\t").last.map(String.init) ?? ""
             }
             let total = zip(unseen, texts).reduce(WordErrorRate()) {
-                $0 + WordErrorRate.of(hypothesis: SpokenWords.of($1.1), reference: SpokenWords.of($1.0.text))
+                $0
+                    + WordErrorRate.of(
+                        hypothesis: SpokenWords.of(ClinicalNumbers.spoken($1.1)), reference: SpokenWords.of($1.0.text))
             }
             return (total, run.standardOutput)
         }

@@ -146,6 +146,30 @@ struct RenderingTests {
         #expect(!grid.text.contains("second line"))
     }
 
+    @Test("a report whose numbers were written as digits is not called corrected until a person changes it")
+    func formattedIsNotCorrected() async throws {
+        let harness = ScreenHarness(rows: 24, columns: 80)
+        let report = try await harness.addReport(
+            session: "Room 12", text: "Blood pressure 120/80.",
+            transcript: "Blood pressure one hundred twenty over eighty.")
+        harness.press(.tab, .enter)
+        var grid = harness.render()
+        #expect(grid.text.contains("Blood pressure 120/80."))
+        #expect(!grid.text.contains("· corrected"), "formatting is no correction")
+        harness.press(.character("o"))
+        #expect(harness.render().text.contains("Blood pressure one hundred twenty over eighty."))
+        harness.press(.character("o"))
+        _ = try await harness.fixture.reports.revise(
+            id: report.id, text: "Blood pressure 130/80.", at: Date(), by: "anna", reason: nil)
+        harness.press(.character("q"))
+        harness.model.reloadReports()
+        await harness.model.settle()
+        harness.press(.enter)
+        grid = harness.render()
+        #expect(grid.text.contains("Blood pressure 130/80."))
+        #expect(grid.text.contains("· corrected"))
+    }
+
     @Test("the report view wraps the text, shows details, and the original on request")
     func reportView() async throws {
         let harness = ScreenHarness(rows: 24, columns: 60)

@@ -52,12 +52,15 @@ final class ScreenHarness {
     }
 
     /// Adds a report to the store as a finished dictation would, and waits for the list to show it.
-    func addReport(session: String, text: String, seconds: Int64 = 42) async throws -> Report {
+    func addReport(
+        session: String, text: String, transcript: String? = nil, seconds: Int64 = 42
+    ) async throws -> Report {
         let report = try await fixture.reports.add(
             NewReport(
                 sessionName: session, locale: "en-US", created: fixture.clock.wallTime,
                 audioDuration: .seconds(seconds),
-                audioFile: URL(fileURLWithPath: "/audio/\(session).wav"), text: text, confidence: 0.8))
+                audioFile: URL(fileURLWithPath: "/audio/\(session).wav"), text: text, transcript: transcript,
+                confidence: 0.8))
         model.reloadReports()
         await model.settle()
         return report

@@ -189,7 +189,7 @@ extension StationDatabase: ReportStore {
             [
                 .text(report.sessionName), .text(report.locale), .integer(StoredTime.microseconds(report.created)),
                 .integer(StoredTime.microseconds(report.audioDuration)), .optional(report.audioFile?.path),
-                .text(report.text), .text(report.text), .optional(report.confidence), .optional(report.author),
+                .text(report.transcript), .text(report.text), .optional(report.confidence), .optional(report.author),
             ] + ReportRows.values(report.properties))
         let id = connection.lastInsertedRowID
         if !report.words.isEmpty {
@@ -202,7 +202,7 @@ extension StationDatabase: ReportStore {
         return Report(
             id: id, sessionName: report.sessionName, locale: report.locale,
             created: report.created, audioDuration: report.audioDuration, audioFile: report.audioFile,
-            originalText: report.text, text: report.text, status: .draft, confidence: report.confidence,
+            originalText: report.transcript, text: report.text, status: .draft, confidence: report.confidence,
             author: report.author, properties: report.properties, words: report.words)
     }
 

@@ -102,8 +102,10 @@ public struct DictationImporter: Sendable {
     ) async throws -> Report {
         let report = NewReport(
             sessionName: session, locale: transcription.locale, created: clock.wallTime,
-            audioDuration: transcription.audioDuration, audioFile: audio, text: transcription.text,
-            confidence: transcription.confidence, author: author, properties: properties, words: transcription.words)
+            audioDuration: transcription.audioDuration, audioFile: audio, text: transcription.reportText,
+            transcript: transcription.text, confidence: transcription.confidence, author: author,
+            properties: properties,
+            words: transcription.words)
         do {
             return try await reports.add(report)
         } catch {

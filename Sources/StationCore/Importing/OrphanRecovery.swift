@@ -69,8 +69,8 @@ public struct OrphanRecovery: Sendable {
         let report = NewReport(
             sessionName: Self.sessionName(for: orphan), locale: transcription.locale,
             created: orphan.modified ?? clock.wallTime, audioDuration: transcription.audioDuration,
-            audioFile: orphan.file, text: transcription.text, confidence: transcription.confidence,
-            author: author, words: transcription.words)
+            audioFile: orphan.file, text: transcription.reportText, transcript: transcription.text,
+            confidence: transcription.confidence, author: author, words: transcription.words)
         do {
             let stored = try await reports.add(report)
             inventory.removeImportMarker(for: orphan.file)

@@ -69,6 +69,10 @@ public struct Report: Sendable, Equatable, Identifiable {
     /// The author's name, or how a report from before authors were recorded is shown.
     public var authorName: String { author ?? "unknown author" }
 
+    /// Whether a person changed the text: corrected, or amended after signing. The transcript's
+    /// numbers written as digits (`ClinicalNumbers`) make `text` differ from `originalText` without that.
+    public var wasCorrected: Bool { status == .corrected || status == .amended }
+
     /// The first non-empty line of the text, for lists.
     public var firstLine: String {
         text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
@@ -82,7 +86,10 @@ public struct NewReport: Sendable, Equatable {
     public var created: Date
     public var audioDuration: Duration
     public var audioFile: URL?
+    /// The report's text: the transcript with numbers written as clinicians write them.
     public var text: String
+    /// The decoder's words before formatting, stored as the report's `originalText`.
+    public var transcript: String
     public var confidence: Double?
     public var author: String?
     public var properties: DictationProperties
@@ -91,7 +98,7 @@ public struct NewReport: Sendable, Equatable {
 
     public init(
         sessionName: String, locale: String, created: Date, audioDuration: Duration, audioFile: URL?,
-        text: String, confidence: Double? = nil, author: String? = nil,
+        text: String, transcript: String? = nil, confidence: Double? = nil, author: String? = nil,
         properties: DictationProperties = DictationProperties(), words: [RecognizedWord] = []
     ) {
         self.sessionName = sessionName
@@ -100,6 +107,7 @@ public struct NewReport: Sendable, Equatable {
         self.audioDuration = audioDuration
         self.audioFile = audioFile
         self.text = text
+        self.transcript = transcript ?? text
         self.confidence = confidence
         self.author = author
         self.properties = properties

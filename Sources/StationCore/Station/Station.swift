@@ -243,8 +243,9 @@ extension Station: DictationSessionDelegate {
         let report = NewReport(
             sessionName: dictation.sessionName, locale: transcription.locale,
             created: now, audioDuration: transcription.audioDuration,
-            audioFile: dictation.audioFile, text: transcription.text, confidence: transcription.confidence,
-            author: dependencies.author, properties: session.properties, words: transcription.words)
+            audioFile: dictation.audioFile, text: transcription.reportText, transcript: transcription.text,
+            confidence: transcription.confidence, author: dependencies.author, properties: session.properties,
+            words: transcription.words)
         // The session's dictation ends in the report's own transaction.
         let ended = SessionRecord(
             id: session.id, name: session.name, locale: session.locale, state: .notRecording, elapsed: .zero,

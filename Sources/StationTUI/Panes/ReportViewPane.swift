@@ -11,7 +11,11 @@ enum ReportViewPane {
             "\(ReportListPane.timestamp(report.created)) · \(ElapsedTimeFormat.string(for: report.audioDuration))"
         details += " · \(report.locale) · \(report.status.rawValue)"
         // No report-wide confidence figure: the words the decoder was unsure of are marked in the text.
-        if report.text != report.originalText { details += " · corrected" }
+        // A person changed it (its status or history says so, also before it was signed); the
+        // transcript's numbers written as digits are no correction.
+        if report.wasCorrected || view.history.contains(where: { $0.action == .corrected || $0.action == .amended }) {
+            details += " · corrected"
+        }
         let detailLines = inner.fit.wrap(details, width: inner.area.width).prefix(2)
         for (row, line) in detailLines.enumerated() { inner.text(line, row: row, role: .dim) }
         var top = detailLines.count

@@ -1,0 +1,58 @@
+/// The cepstral mean each utterance of one dictation is normalized by. The model's `-cmn batch`
+/// expects each utterance normalized by its own mean; "warm" variants carry what the earlier
+/// utterances of the same dictation showed. Nothing is ever carried from another dictation: each
+/// dictation has its own `DictationCepstralMean`, and the decoder's live mean is put back to the
+/// model's at its start (`SphinxDecoder.resetCepstralMean`).
+struct DictationCepstralMean {
+    typealias Policy = CepstralMeanPolicy
+
+    /// The policy in use, measured by `scripts/bench-warm-decoder` (WER, own utterance → dictation so
+    /// far): dev corpus 17.2 % → 15.8 % (kal16 18.2 → 17.1, rms 10.8 → 8.5, slt 22.1 → 21.2; own with
+    /// prior 16.5 %, running 16.2 %), LibriVox joined into one dictation 22.5 % either way. Not adopted:
+    /// with the dictation's mean, an utterance depends on where every earlier one was cut, which live
+    /// feeding moves by a few samples, so live and file decoding no longer agree on word times (over
+    /// 20 ms apart in `WordConfidenceTests`); each utterance's own mean keeps them together.
+    static let adopted = Policy.ownUtterance
+
+    let policy: Policy
+    private var seen = CepstralSum(sum: [], frames: 0)
+    private var utterances = 0
+
+    /// How many frames the earlier utterances' mean weighs in `.ownWithPrior` (sphinxbase's `CMN_WIN`).
+    static let priorFrames = 500
+
+    init(policy: Policy = Self.adopted) { self.policy = policy }
+
+    /// The mean to preset before decoding `audio`, the dictation's next utterance (nil: leave the
+    /// decoder's running estimate as it is).
+    mutating func mean(forNext audio: [Int16], decoder: SphinxDecoder) -> [Float]? {
+        defer { utterances += 1 }
+        if policy == .running, utterances > 0 { return nil }
+        guard let own = decoder.cepstralSum(of: audio) else { return nil }
+        defer { seen = seen + own }
+        switch policy {
+        case .ownUtterance, .running: return own.mean
+        case .dictationSoFar: return (seen + own).mean
+        case .ownWithPrior:
+            guard seen.frames > 0 else { return own.mean }
+            // The earlier utterances count as `priorFrames` frames of their mean, as `cmn_live_set` counts a prior.
+            let prior = CepstralSum(
+                sum: seen.mean.map { Double($0) * Double(Self.priorFrames) }, frames: Self.priorFrames)
+            return (prior + own).mean
+        }
+    }
+}
+
+/// How the utterances of one dictation are normalized (`DictationCepstralMean`).
+public enum CepstralMeanPolicy: String, Sendable, CaseIterable {
+    /// Each utterance by its own mean (cold: the earlier utterances change nothing).
+    case ownUtterance
+    /// Each utterance by the mean of the dictation's speech so far, itself included.
+    case dictationSoFar
+    /// Each utterance by its own mean with the earlier utterances' mean as a prior worth 5 s of frames:
+    /// a short utterance leans on the dictation, a long one on itself.
+    case ownWithPrior
+    /// The first utterance by its own mean, the next ones by the decoder's running estimate as
+    /// the previous utterance left it.
+    case running
+}

@@ -1,0 +1,122 @@
+import AudioFileReading
+import Foundation
+import SphinxSpeech
+import StationCore
+import StationTestSupport
+
+/// Cold against warm decoder state on dictations of several utterances: the same recordings decoded
+/// with each `CepstralMeanPolicy`, one decoder for every dictation (as the station keeps it).
+///
+/// Dictations: the five LibriVox recordings joined by pauses into one, and per voice of the dev corpus
+/// (`CORPUS/VOICE/NNN.wav` + `NNN.txt`) its sentences joined in tens.
+enum WarmDecoderComparison {
+    struct Dictation {
+        var name: String
+        var samples: [Int16]
+        var reference: String
+    }
+
+    /// The pauses between joined sentences, in turn (seconds): a dictating person's, all long enough
+    /// for `PauseSegmenter` to cut there.
+    static let pauses = [1.0, 1.6, 0.8, 2.4, 1.2]
+
+    static func run(corpus: URL?, policies chosen: [CepstralMeanPolicy] = []) async throws {
+        var groups: [(String, [Dictation])] = [("LibriVox, 5 files as 1", [try librivox()])]
+        if let corpus {
+            for voice in try voices(in: corpus) {
+                groups.append((voice.lastPathComponent, try devCorpus(voice)))
+            }
+        }
+        let folder = try AudioFixtures.temporaryDirectory("warm-decoder")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The cold one first: the ratios are to it.
+        let policies =
+            [CepstralMeanPolicy.ownUtterance]
+            + (chosen.isEmpty ? CepstralMeanPolicy.allCases : chosen)
+            .filter { $0 != .ownUtterance }
+        print("Cold (each utterance by its own cepstral mean) against warm (carried within a dictation)")
+        print(
+            "group".padding(toLength: 40, withPad: " ", startingAt: 0)
+                + policies.map { $0.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0) }.joined()
+                + "ratio warm/cold")
+        var totals = [CepstralMeanPolicy: WordErrorRate.Count]()
+        for (name, dictations) in groups {
+            var files: [(URL, String)] = []
+            for (index, dictation) in dictations.enumerated() {
+                let file = folder.appendingPathComponent("\(index).wav")
+                try AudioFixtures.writeWAV(dictation.samples, to: file)
+                files.append((file, dictation.reference))
+            }
+            var counts = [CepstralMeanPolicy: WordErrorRate.Count]()
+            for policy in policies {
+                let transcriber = SphinxTranscriber(
+                    locator: ModelLocator(modelsDirectory: folder.appendingPathComponent("models")), logFile: nil)
+                await transcriber.useCepstralMean(policy)
+                var count = WordErrorRate.Count(errors: 0, referenceWords: 0)
+                for (file, reference) in files {
+                    let text = try await transcriber.transcribe(file: file, locale: "en-US").text
+                    count = count + WordErrorRate.count(hypothesis: text, reference: reference)
+                }
+                counts[policy] = count
+                totals[policy] = (totals[policy] ?? WordErrorRate.Count(errors: 0, referenceWords: 0)) + count
+            }
+            print(row("\(name) (\(counts[.ownUtterance]?.referenceWords ?? 0) words)", counts, policies))
+        }
+        print(row("all", totals, policies))
+    }
+
+    static func row(
+        _ name: String, _ counts: [CepstralMeanPolicy: WordErrorRate.Count], _ policies: [CepstralMeanPolicy]
+    ) -> String {
+        let cold = counts[.ownUtterance]?.rate ?? 0
+        let cells = policies.map { String(format: "%5.1f %%", 100 * (counts[$0]?.rate ?? 0)) }
+        let ratios = policies.dropFirst().map { String(format: "%.2f", cold == 0 ? 0 : (counts[$0]?.rate ?? 0) / cold) }
+        return name.padding(toLength: 40, withPad: " ", startingAt: 0)
+            + cells.map { $0.padding(toLength: 16, withPad: " ", startingAt: 0) }.joined()
+            + ratios.joined(separator: " / ")
+    }
+
+    static func silence(_ seconds: Double) -> [Int16] {
+        [Int16](repeating: 0, count: Int(seconds * Double(AudioChunk.sampleRate)))
+    }
+
+    static func joined(_ parts: [([Int16], String)], name: String) -> Dictation {
+        var samples: [Int16] = []
+        for (index, part) in parts.enumerated() {
+            if index > 0 { samples += silence(pauses[index % pauses.count]) }
+            samples += part.0
+        }
+        return Dictation(name: name, samples: samples, reference: parts.map(\.1).joined(separator: " "))
+    }
+
+    static func librivox() throws -> Dictation {
+        let parts = try LibriVoxSamples.all().map { (try AudioFileReader.samples(of: $0.file), $0.reference) }
+        return joined(parts, name: "librivox")
+    }
+
+    static func voices(in corpus: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: corpus, includingPropertiesForKeys: nil)
+            .filter { folder in
+                folder.hasDirectoryPath
+                    && ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains {
+                        $0.hasSuffix(".wav")
+                    }
+            }
+            .sorted { $0.path < $1.path }
+    }
+
+    /// The voice's sentences in order, ten to a dictation.
+    static func devCorpus(_ voice: URL, perDictation: Int = 10) throws -> [Dictation] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: voice.path)
+            .filter { $0.hasSuffix(".wav") }.sorted()
+        var parts: [([Int16], String)] = []
+        for name in names {
+            let audio = voice.appendingPathComponent(name)
+            let text = audio.deletingPathExtension().appendingPathExtension("txt")
+            parts.append((try AudioFileReader.samples(of: audio), try String(contentsOf: text, encoding: .utf8)))
+        }
+        return stride(from: 0, to: parts.count, by: perDictation).map { start in
+            joined(Array(parts[start..<min(parts.count, start + perDictation)]), name: "\(start)")
+        }
+    }
+}
