@@ -16,7 +16,7 @@ public enum HoldPoint {
     public static func reach(_ name: String) {
         guard held.contains(name) else { return }
         if let signal = ProcessInfo.processInfo.environment["DICTATION_STATION_HOLD_SIGNAL"] {
-            FileManager.default.createFile(atPath: signal, contents: Data((name + "\n").utf8))
+            _ = FileManager.default.createFile(atPath: signal, contents: Data((name + "\n").utf8))
         }
         // Blocks without sleeping: nothing ever signals this semaphore; the test kills the process.
         DispatchSemaphore(value: 0).wait()
