@@ -76,7 +76,7 @@ enum Usage {
                     subcommand: "transcribe",
                     text: """
                           transcribe [--locale LOCALE] [--author AUTHOR] [--words] [--tsv] FILE...
-                                              print the transcript of each recording (WAV, FLAC, Ogg, MP3; any
+                                              print each recording's text as a report starts (WAV, FLAC, Ogg, MP3; any
                                               rate, mono or stereo); --tsv prints one line per file: FILE<TAB>TEXT
                                               (default locale: en-US); --author decodes with AUTHOR's voice profile;
                                               --words prints the decoder's words unformatted, one a line: start and
