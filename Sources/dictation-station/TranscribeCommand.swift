@@ -41,15 +41,11 @@ enum TranscribeCommand {
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
         let log = FileStationLog(file: paths.logFile)
-        let transcriber: SphinxTranscriber
+        // The station's own path: the author's sound profile, else the stock model.
+        let transcriber = SphinxTranscriber(paths: paths, log: log, speakers: SpeakerProfiles(paths: paths))
         do {
-            transcriber = try AuthorDecoding.transcriber(author: author, locale: locale, paths: paths, log: log)
-        } catch {
-            printError("dictation-station: \(error)")
-            return CommandLineTool.Exit.failure
-        }
-        do {
-            try await transcriber.preload(locale: locale)
+            if let author { _ = try SpeakerProfiles.checkedAuthor(author) }
+            try await transcriber.preload(locale: locale, speaker: author)
         } catch {
             printError("dictation-station: \(error)")
             return CommandLineTool.Exit.failure
@@ -57,7 +53,8 @@ enum TranscribeCommand {
         var failed = false
         for file in files {
             do {
-                let transcription = try await transcriber.transcribe(file: URL(fileURLWithPath: file), locale: locale)
+                let transcription = try await transcriber.transcribe(
+                    file: URL(fileURLWithPath: file), locale: locale, speaker: author)
                 if words {
                     if files.count > 1 && !tsv { printText("== \(SafeText.line(file)) ==") }
                     for line in TranscribedWords.lines(transcription.words, file: tsv ? file : nil) { print(line) }
