@@ -45,13 +45,8 @@ public struct BackgroundProfileTraining: VoiceProfileTraining {
         let log = log
         // Waiting for the child blocks a thread: never the station's.
         return await Task.detached { () -> VoiceProfileTrainingOutcome in
-            let process = Process()
-            process.executableURL = program
-            process.arguments = arguments
             let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            process.standardInput = FileHandle.nullDevice
+            let process = Self.child(program, arguments, output: output)
             do {
                 try process.run()
             } catch {
@@ -77,16 +72,22 @@ public struct BackgroundProfileTraining: VoiceProfileTraining {
     /// outlives the command, says nothing on its terminal, and logs what it did to station.log.
     public func start(author: String, locale: String) {
         let (program, arguments) = commandLine(author: author, locale: locale)
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
+        let process = Self.child(program, arguments, output: FileHandle.nullDevice)
         do {
             try process.run()
         } catch {
             log.log(.error, "voice profile training could not start: \(error)")
         }
+    }
+
+    /// The training child: nothing on the terminal (a tool's output can quote dictations), no input.
+    static func child(_ program: URL, _ arguments: [String], output: Any) -> Process {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        return process
     }
 }
