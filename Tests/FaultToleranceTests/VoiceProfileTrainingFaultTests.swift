@@ -68,14 +68,7 @@ struct VoiceProfileTrainingFaultTests {
     /// `count` dev-corpus dictations imported and corrected on the command line, with training by the
     /// command line turned off: only the screen's signature may make the profile due.
     func correctedReports(_ count: Int, in terminal: StationInTmux) throws {
-        let corpus = TmuxSession.packageRoot.appendingPathComponent(".build/dev-corpus/slt-100")
-        let (made, output) = try TmuxSession.spawn(
-            [
-                "/bin/bash",
-                TmuxSession.packageRoot.appendingPathComponent("Tests/Fixtures/adaptation/make-corpus").path,
-                "slt", corpus.path, "100",
-            ], captureOutput: true)
-        try #require(made == 0, "\(output)")
+        let corpus = try DevCorpusSentences.generate("slt")
         let environment = [
             "XDG_RUNTIME_DIR": terminal.runtime.path, "TZ": "UTC", "DICTATION_STATION_PROFILE_EVERY": "0",
             "PATH": "/usr/bin:/bin",

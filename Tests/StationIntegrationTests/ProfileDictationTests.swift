@@ -81,34 +81,14 @@ struct ProfileDictationTests {
     }
 }
 
-/// The dev corpus's slt voice (Tests/Fixtures/adaptation), made by `make-corpus` into the same cache as
-/// SpeakerAdaptationTests use.
+/// The dev corpus's slt voice (Tests/Fixtures/adaptation), in the same cache as SpeakerAdaptationTests use.
 enum SltCorpus {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    static func generate() throws -> URL {
-        let folder = repository.appendingPathComponent(".build/dev-corpus/slt-100", isDirectory: true)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [
-            repository.appendingPathComponent("Tests/Fixtures/adaptation/make-corpus").path, "slt", folder.path, "100",
-        ]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw TestFailure("make-corpus failed") }
-        return folder
-    }
+    static func generate() throws -> URL { try DevCorpusSentences.generate("slt") }
 
     /// Sentence `number` as a corrected dictation, newer for a higher number.
     static func dictations(_ numbers: ClosedRange<Int>, in folder: URL) throws -> [CorrectedDictation] {
-        try numbers.map { number in
-            let name = String(format: "%03d", number)
-            let text = try String(contentsOf: folder.appendingPathComponent("\(name).txt"), encoding: .utf8)
-            return CorrectedDictation(
-                audioFile: folder.appendingPathComponent("\(name).wav"),
-                text: text.trimmingCharacters(in: .whitespacesAndNewlines),
-                created: Date(timeIntervalSince1970: 1_800_000_000 + Double(number) * 60))
+        try DevCorpusSentences.sentences(numbers, in: folder).map {
+            CorrectedDictation(audioFile: $0.audioFile, text: $0.text, created: $0.created)
         }
     }
 }
