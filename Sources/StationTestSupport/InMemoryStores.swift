@@ -7,6 +7,7 @@ public final class InMemoryReportStore: ReportStore, Sendable {
         var reports: [Report] = []
         var revisions: [ReportRevision] = []
         var events: [ReportEvent] = []
+        var sessionEvents: [SessionEvent] = []
         var nextID: Int64 = 1
         var failure: (any Error)?
     }
@@ -46,6 +47,7 @@ public final class InMemoryReportStore: ReportStore, Sendable {
 
     public func reports(_ query: ReportQuery, limit: Int, offset: Int) async throws -> [Report] {
         let newestFirst = state.current.reports.reversed().filter { report in
+            if !query.includeEnteredInError, report.enteredInError != nil { return false }
             if let author = query.author, report.author != author { return false }
             if query.unsignedOnly, report.status.isSigned { return false }
             if query.urgentOnly, report.properties.priority != .urgent { return false }
@@ -79,7 +81,7 @@ public final class InMemoryReportStore: ReportStore, Sendable {
             guard let index = state.reports.firstIndex(where: { $0.id == id }) else {
                 throw ReportStoreError.noSuchReport(id: id)
             }
-            let status = try ReportLifecycle.status(afterRevising: state.reports[index].status, id: id, reason: reason)
+            let status = try ReportLifecycle.status(afterRevising: state.reports[index], reason: reason)
             state.reports[index].text = text
             state.reports[index].status = status
             if status == .amended {
@@ -104,9 +106,7 @@ public final class InMemoryReportStore: ReportStore, Sendable {
             guard let index = state.reports.firstIndex(where: { $0.id == id }) else {
                 throw ReportStoreError.noSuchReport(id: id)
             }
-            let report = state.reports[index]
-            state.reports[index].status = try ReportLifecycle.status(
-                afterSigning: report.status, id: id, signedBy: report.signedBy)
+            state.reports[index].status = try ReportLifecycle.status(afterSigning: state.reports[index])
             state.reports[index].signedBy = signer
             state.reports[index].signedAt = time
             state.events.append(ReportEvent(reportID: id, action: .signed, actor: signer, time: time))
@@ -122,7 +122,43 @@ public final class InMemoryReportStore: ReportStore, Sendable {
         state.current.revisions.filter { $0.reportID == id }
     }
 
-    public func delete(id: Int64) async throws {
+    public func markEnteredInError(id: Int64, by actor: String, at time: Date, reason: String) async throws -> Report {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            guard let index = state.reports.firstIndex(where: { $0.id == id }) else {
+                throw ReportStoreError.noSuchReport(id: id)
+            }
+            try ReportLifecycle.checkEnteringInError(state.reports[index], reason: reason)
+            state.reports[index].enteredInError = EnteredInError(by: actor, at: time, reason: reason)
+            state.events.append(
+                ReportEvent(reportID: id, action: .enteredInError, actor: actor, time: time, reason: reason))
+            return state.reports[index]
+        }
+    }
+
+    public func deleteDraft(id: Int64, by actor: String, at time: Date) async throws -> SessionEvent {
+        try state.withLock { state in
+            if let failure = state.failure { throw failure }
+            guard let index = state.reports.firstIndex(where: { $0.id == id }) else {
+                throw ReportStoreError.noSuchReport(id: id)
+            }
+            try ReportLifecycle.checkDeleting(state.reports[index])
+            let event = SessionEvent.deletion(of: state.reports[index], by: actor, at: time)
+            state.reports.remove(at: index)
+            state.revisions.removeAll { $0.reportID == id }
+            state.events.removeAll { $0.reportID == id }
+            state.sessionEvents.append(event)
+            return event
+        }
+    }
+
+    public func deletion(ofReport id: Int64) async throws -> SessionEvent? {
+        state.current.sessionEvents.last { $0.reportID == id && $0.action == .reportDeleted }
+    }
+
+    /// Deletes a report whatever its phase, as another program writing the database could: for tests of
+    /// what the desk says when a report went without its claim.
+    public func removeBehindTheDesk(id: Int64) {
         state.withLock { $0.reports.removeAll { $0.id == id } }
     }
 }

@@ -32,12 +32,12 @@ enum ProfileTrainingWiring {
         return URL(fileURLWithPath: path)
     }
 
-    /// After a correction or signature on the command line: starts the check without waiting for it
-    /// (the command ends at once; the child logs what it did to station.log).
-    static func reviewed(_ report: Report, paths: StationPaths) {
-        guard report.author == LoginUser.name, let author = report.author else { return }
+    /// How a one-shot command asks for training: a detached child per request (the command ends at
+    /// once; the child logs what it did to station.log); nil when background training is off.
+    @MainActor
+    static func detachedRequests(paths: StationPaths) -> (any ProfileTrainingRequests)? {
         let log = FileStationLog(file: paths.logFile)
-        training(paths: paths, environment: ProcessInfo.processInfo.environment, log: log)?
-            .start(author: author, locale: report.locale)
+        return training(paths: paths, environment: ProcessInfo.processInfo.environment, log: log)
+            .map(DetachedProfileTraining.init)
     }
 }

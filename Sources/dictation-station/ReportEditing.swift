@@ -1,6 +1,9 @@
 import Foundation
-import SQLiteStore
 import StationCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What `reports list` was asked for.
 struct ReportListRequest {
@@ -15,15 +18,13 @@ struct ReportEditRequest {
     var author: String?
 }
 
-/// `reports edit ID --text-file FILE`: a correction from a script, as the logged-in user, while no one
-/// else corrects the report (the same claim the screen's editor takes).
+/// `reports edit` and `reports delete` as the desk takes them: the text from a file, and the question a
+/// deletion asks on the terminal.
 enum ReportEditing {
-    static func edit(
-        _ id: Int64, _ request: ReportEditRequest, in database: StationDatabase, paths: StationPaths
-    )
-        async throws -> Report?
-    {
-        let author = try LoginUser.check(author: request.author)
+    /// `reports edit ID --text-file FILE`: a correction from a script, as the logged-in user, while no
+    /// one else corrects the report (the same claim the screen's editor takes).
+    @MainActor
+    static func edit(_ id: Int64, _ request: ReportEditRequest, at desk: ReportDesk) async throws {
         let file = request.textFile ?? ""
         let text: String
         do {
@@ -32,22 +33,50 @@ enum ReportEditing {
             throw ReportEditFailure(
                 description: "The text file \(file) cannot be read: check its name and that it is UTF-8 text.")
         }
-        let locks = FileReportEditLocks(paths: paths)
-        if case .heldElsewhere(let holder) = locks.claim(report: id) {
-            throw ReportEditFailure(
-                description:
-                    "Report \(id) is being corrected by \(holder?.description ?? "another station process"); "
-                    + "try again when they are done.")
+        switch try await desk.save(id, text: text, reason: request.reason) {
+        case .unchanged: printText("Report \(id) already has this text; nothing saved.")
+        case .revised(let saved): printText("Saved a new revision of report \(id) (\(saved.status.rawValue)).")
         }
-        defer { locks.release(report: id) }
-        guard let current = try await database.report(id: id) else { throw ReportStoreError.noSuchReport(id: id) }
-        guard current.text != text else {
-            printText("Report \(id) already has this text; nothing saved.")
-            return nil
+    }
+
+    /// `reports delete ID [--yes]`: a draft of the user's, after a question on the terminal (`--yes`
+    /// answers it where there is none). Returns the exit status.
+    @MainActor
+    static func deleteDraft(_ id: Int64, confirmed: Bool, at desk: ReportDesk) async throws -> Int32 {
+        let asksOnTerminal = !confirmed && isatty(STDIN_FILENO) == 1
+        var asked: Report?
+        let outcome = try await desk.deleteDraft(id) { report in
+            asked = report
+            if confirmed { return true }
+            guard asksOnTerminal else {
+                printError(
+                    "dictation-station: reports delete asks before it deletes report \(id), and there is no terminal "
+                        + "to ask on; add --yes to delete it.")
+                return false
+            }
+            return ask(about: report)
         }
-        let saved = try await database.revise(id: id, text: text, at: Date(), by: author, reason: request.reason)
-        printText("Saved a new revision of report \(id) (\(saved.status.rawValue)).")
-        return saved
+        guard case .deleted(let event) = outcome else {
+            if asksOnTerminal { printText("Report \(id) is kept.") }
+            return CommandLineTool.Exit.failure
+        }
+        let audio = asked?.audioFile == nil ? "" : " and its audio"
+        printText(
+            "Deleted draft report \(id)\(audio) (session \"\(event.sessionName)\"); the session's history keeps who "
+                + "deleted it and when.")
+        return CommandLineTool.Exit.success
+    }
+
+    /// Asks on the terminal; only y (or yes) deletes.
+    private static func ask(about report: Report) -> Bool {
+        let audio = report.audioFile == nil ? "" : " and its audio"
+        printText(
+            "Delete draft report \(report.id) of \"\(report.sessionName)\" (\(report.firstLine))? Its text\(audio) "
+                + "cannot be brought back; the session's history keeps who deleted it and when. y deletes: ",
+            terminator: "")
+        fflush(nil)
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        return answer == "y" || answer == "yes"
     }
 }
 

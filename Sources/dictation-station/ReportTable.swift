@@ -29,7 +29,7 @@ enum ReportTable {
                     cell(properties.patient?.display ?? "—", width: patientWidth),
                     cell(report.authorName, width: authorWidth),
                     cell(workTypes.type(properties.workType).display, width: typeWidth),
-                    report.status.rawValue.padded(to: 9), cell(report.sessionName, width: sessionWidth),
+                    report.listedStatus.padded(to: 9), cell(report.sessionName, width: sessionWidth),
                     ElapsedTimeFormat.string(for: report.audioDuration).leftPadded(to: 8),
                     SafeText.line(report.firstLine),
                 ]))

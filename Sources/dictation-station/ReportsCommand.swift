@@ -2,7 +2,8 @@ import Foundation
 import SQLiteStore
 import StationCore
 
-/// `dictation-station reports`: lists, shows, deletes and exports the stored reports.
+/// `dictation-station reports`: lists, shows, signs, corrects, deletes drafts of, enters in error and
+/// exports the stored reports. Every step of a report's life goes through `ReportDesk`.
 enum ReportsCommand {
     static let subcommand = Subcommand(name: "reports") { parser, globals in
         try await run(&parser, globals)
@@ -12,7 +13,8 @@ enum ReportsCommand {
     private enum Action {
         case list(ReportListRequest)
         case show(Int64)
-        case delete(Int64)
+        case delete(Int64, confirmed: Bool)
+        case retire(Int64, reason: String)
         case export(Int64, ReportExportFormat)
         case sign(Int64, author: String?)
         case edit(Int64, ReportEditRequest)
@@ -27,11 +29,16 @@ enum ReportsCommand {
         let database = try await CommandDatabase.open(paths)
         let workTypes = try WorkTypes.load(
             from: ConfigPaths.workTypes(environment: ProcessInfo.processInfo.environment))
+        let desk = { (user: String) in
+            ReportDesk(
+                store: database, claims: FileReportEditLocks(paths: paths),
+                training: ProfileTrainingWiring.detachedRequests(paths: paths), clock: SystemClock(), user: user)
+        }
         switch action {
         case .list(let request):
             try await list(database, request, workTypes: workTypes)
         case .show(let id):
-            let report = try await existing(id, in: database)
+            let report = try await desk(LoginUser.name).report(id)
             let revisions = try await database.revisions(id: id)
             let events = try await database.events(id: id)
             printText(
@@ -40,20 +47,19 @@ enum ReportsCommand {
                 terminator: "")
         case .sign(let id, let author):
             let signer = try LoginUser.check(author: author)
-            _ = try await existing(id, in: database)
-            let signed = try await database.sign(id: id, by: signer, at: Date())
+            let signed = try await desk(signer).sign(id)
             printText("Signed report \(id) as \(signed.signedBy ?? signer).")
-            ProfileTrainingWiring.reviewed(signed, paths: paths)
         case .edit(let id, let request):
-            if let saved = try await ReportEditing.edit(id, request, in: database, paths: paths) {
-                ProfileTrainingWiring.reviewed(saved, paths: paths)
-            }
-        case .delete(let id):
-            let report = try await existing(id, in: database)
-            try await database.delete(id: id)
-            printText("Deleted report \(id)\(report.audioFile == nil ? "" : " and its audio").")
+            try await ReportEditing.edit(id, request, at: desk(try LoginUser.check(author: request.author)))
+        case .delete(let id, let confirmed):
+            return try await ReportEditing.deleteDraft(id, confirmed: confirmed, at: desk(LoginUser.name))
+        case .retire(let id, let reason):
+            let retired = try await desk(LoginUser.name).enterInError(id, reason: reason)
+            printText(
+                "Report \(id) is entered in error as \(retired.enteredInError?.by ?? LoginUser.name): kept with its "
+                    + "audio and history, left out of lists (reports --all shows it).")
         case .export(let id, let format):
-            let report = try await existing(id, in: database)
+            let report = try await desk(LoginUser.name).report(id)
             let revisions = try await database.revisions(id: id)
             let data = try ReportExport.export(
                 report, revisions: revisions, as: format, timeZone: .current, workTypes: workTypes)
@@ -70,10 +76,11 @@ enum ReportsCommand {
         switch parser.peek() {
         case "sign", "edit":
             return try parseChange(&parser)
-        case "show", "delete", "export":
+        case "delete", "retire":
+            return try parseRemoval(&parser)
+        case "show", "export":
             let verb = parser.next()!
-            guard let raw = parser.next() else { throw ArgumentError.missingArgument("report ID after '\(verb)'") }
-            guard let id = Int64(raw), id > 0 else { throw ArgumentError.invalidValue(option: "ID", value: raw) }
+            let id = try reportID(after: verb, &parser)
             var format = ReportExportFormat.text
             while let argument = parser.next() {
                 let (name, inline) = ArgumentParser.split(argument)
@@ -84,7 +91,7 @@ enum ReportsCommand {
                 }
                 format = chosen
             }
-            return verb == "show" ? .show(id) : verb == "delete" ? .delete(id) : .export(id, format)
+            return verb == "show" ? .show(id) : .export(id, format)
         default:
             var request = ReportListRequest()
             while let argument = parser.next() {
@@ -94,6 +101,7 @@ enum ReportsCommand {
                 case "--mine": request.query.author = LoginUser.name
                 case "--unsigned": request.query.unsignedOnly = true
                 case "--urgent": request.query.urgentOnly = true
+                case "--all": request.query.includeEnteredInError = true
                 case "--json": request.json = true
                 default:
                     throw argument.hasPrefix("-")
@@ -104,11 +112,16 @@ enum ReportsCommand {
         }
     }
 
+    private static func reportID(after verb: String, _ parser: inout ArgumentParser) throws -> Int64 {
+        guard let raw = parser.next() else { throw ArgumentError.missingArgument("report ID after '\(verb)'") }
+        guard let id = Int64(raw), id > 0 else { throw ArgumentError.invalidValue(option: "ID", value: raw) }
+        return id
+    }
+
     /// `reports sign ID [--author NAME]` and `reports edit ID --text-file FILE [--reason TEXT] [--author NAME]`.
     private static func parseChange(_ parser: inout ArgumentParser) throws -> Action {
         let verb = parser.next()!
-        guard let raw = parser.next() else { throw ArgumentError.missingArgument("report ID after '\(verb)'") }
-        guard let id = Int64(raw), id > 0 else { throw ArgumentError.invalidValue(option: "ID", value: raw) }
+        let id = try reportID(after: verb, &parser)
         var author: String?
         var edit = ReportEditRequest()
         while let argument = parser.next() {
@@ -128,9 +141,25 @@ enum ReportsCommand {
         return .edit(id, edit)
     }
 
-    private static func existing(_ id: Int64, in database: StationDatabase) async throws -> Report {
-        guard let report = try await database.report(id: id) else { throw ReportStoreError.noSuchReport(id: id) }
-        return report
+    /// `reports delete ID [--yes]` and `reports retire ID --reason TEXT`.
+    private static func parseRemoval(_ parser: inout ArgumentParser) throws -> Action {
+        let verb = parser.next()!
+        let id = try reportID(after: verb, &parser)
+        var confirmed = false
+        var reason: String?
+        while let argument = parser.next() {
+            let (name, inline) = ArgumentParser.split(argument)
+            switch (verb, name) {
+            case ("delete", "--yes"): confirmed = true
+            case ("retire", "--reason"): reason = try parser.value(for: name, inline: inline)
+            default:
+                throw argument.hasPrefix("-")
+                    ? ArgumentError.unknownOption(argument) : ArgumentError.unexpectedArgument(argument)
+            }
+        }
+        guard verb == "retire" else { return .delete(id, confirmed: confirmed) }
+        guard let reason else { throw ArgumentError.missingArgument("--reason TEXT for 'retire'") }
+        return .retire(id, reason: reason)
     }
 
     /// Every report the request asks for, urgent first, then newest first, read a page at a time.

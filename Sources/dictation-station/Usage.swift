@@ -55,18 +55,18 @@ enum Usage {
                 Entry(
                     subcommand: "reports",
                     text: """
-                          reports [--search QUERY] [--mine] [--unsigned] [--urgent] [--json]
+                          reports [--search QUERY] [--mine] [--unsigned] [--urgent] [--all] [--json]
                                               list reports, urgent first, then newest; QUERY matches words of the
-                                              text, session, patient name or id by prefix ("ozdem": "Özdemir")
+                                              text, session, patient by prefix; --all: those entered in error too
                           reports show ID     print a report's fields, its text, its history and the original
                           reports sign ID     sign a report as the logged-in user: it becomes final
                           reports edit ID --text-file FILE [--reason TEXT]
-                                              save FILE's text as a new revision; a signed report needs
+                                              save FILE's text as a new revision; only a signed report takes
                                               --reason (an amendment); refused while someone corrects it
-                          reports delete ID   delete a report and its audio file
+                          reports delete ID [--yes]  delete your draft and its audio after a question (--yes answers it)
+                          reports retire ID --reason TEXT  mark a wrong report entered in error (kept)
                           reports export ID [--format text|json|fhir]
-                                              write a report as text, as JSON with its revisions, or as an
-                                              HL7 FHIR R4 DocumentReference for an electronic health record
+                                              write a report as text, as JSON or as an HL7 FHIR R4 DocumentReference
                         """)
             ]),
         Group(

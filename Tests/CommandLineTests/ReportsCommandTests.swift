@@ -20,18 +20,19 @@ struct ReportsCommandTests {
             let database = try await StationDatabase.open(paths)
             audio = paths.audioDirectory.appendingPathComponent("jansen.wav")
             try Data("RIFF".utf8).write(to: audio)
+            // The first is a draft of the logged-in user's, which they may delete.
             let reports = [
-                ("Room 12 – Mrs Jansen", "Wound clean and dry.\nDressing changed.", audio),
-                ("Zimmer 3 – Frau Özdemir", "Schmerzen im Knie.", nil),
-                ("Ward round", "All patients seen.", nil),
+                ("Room 12 – Mrs Jansen", "Wound clean and dry.\nDressing changed.", audio, Self.me),
+                ("Zimmer 3 – Frau Özdemir", "Schmerzen im Knie.", nil, nil),
+                ("Ward round", "All patients seen.", nil, nil),
             ]
             var ids: [Int64] = []
-            for (minute, (session, text, audio)) in reports.enumerated() {
+            for (minute, (session, text, audio, author)) in reports.enumerated() {
                 let report = try await database.add(
                     NewReport(
                         sessionName: session, locale: "en-US",
                         created: Date(timeIntervalSince1970: 1_780_000_000 + Double(minute) * 60),
-                        audioDuration: .seconds(65 + minute), audioFile: audio, text: text))
+                        audioDuration: .seconds(65 + minute), audioFile: audio, text: text, author: author))
                 ids.append(report.id)
             }
             _ = try await database.revise(
@@ -41,6 +42,8 @@ struct ReportsCommandTests {
         }
 
         deinit { try? FileManager.default.removeItem(at: paths.dataDirectory) }
+
+        static let me = getpwuid(getuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } } ?? "?"
 
         func run(_ arguments: [String]) throws -> StationBinary.Outcome {
             try StationBinary.run(["--data-dir", paths.dataDirectory.path] + arguments)
@@ -118,10 +121,10 @@ struct ReportsCommandTests {
         #expect(plain.standardOutput.hasPrefix("Report \(fixture.ids[2])\n"))
     }
 
-    @Test("delete removes the report and its audio file")
+    @Test("delete removes a draft of yours and its audio file (--yes: no terminal to ask on)")
     func delete() async throws {
         let fixture = try await Fixture()
-        let outcome = try fixture.run(["reports", "delete", String(fixture.ids[0])])
+        let outcome = try fixture.run(["reports", "delete", String(fixture.ids[0]), "--yes"])
         #expect(outcome.status == 0)
         #expect(!FileManager.default.fileExists(atPath: fixture.audio.path))
         let list = try fixture.run(["reports"])

@@ -138,7 +138,7 @@ struct ReportStoreTests {
         let report = try await database.add(sampleReport(audio: audio))
         _ = try await database.revise(
             id: report.id, text: "corrected", at: Date(timeIntervalSince1970: 1_780_000_100), by: nil, reason: nil)
-        try await database.delete(id: report.id)
+        _ = try await database.deleteDraft(id: report.id, by: "anna", at: Date(timeIntervalSince1970: 1_780_000_200))
         #expect(try await database.report(id: report.id) == nil)
         #expect(try await database.revisions(id: report.id).isEmpty)
         #expect(!FileManager.default.fileExists(atPath: audio.path))
@@ -156,13 +156,13 @@ struct ReportStoreTests {
                 audioFile: shared, created: Date(timeIntervalSince1970: 1_780_000_000),
                 updated: Date(timeIntervalSince1970: 1_780_000_000)))
         let report = try await database.add(sampleReport(audio: shared))
-        try await database.delete(id: report.id)
+        _ = try await database.deleteDraft(id: report.id, by: "anna", at: Date(timeIntervalSince1970: 1_780_000_200))
         #expect(FileManager.default.fileExists(atPath: shared.path))
 
         let outside = directory.paths.dataDirectory.appendingPathComponent("elsewhere.wav")
         try Data("RIFF".utf8).write(to: outside)
         let other = try await database.add(sampleReport(audio: outside))
-        try await database.delete(id: other.id)
+        _ = try await database.deleteDraft(id: other.id, by: "anna", at: Date(timeIntervalSince1970: 1_780_000_200))
         #expect(FileManager.default.fileExists(atPath: outside.path))
     }
 
@@ -176,6 +176,8 @@ struct ReportStoreTests {
         await #expect(throws: ReportStoreError.noSuchReport(id: 42)) {
             try await database.sign(id: 42, by: "anna", at: Date(timeIntervalSince1970: 0))
         }
-        await #expect(throws: ReportStoreError.noSuchReport(id: 42)) { try await database.delete(id: 42) }
+        await #expect(throws: ReportStoreError.noSuchReport(id: 42)) {
+            try await database.deleteDraft(id: 42, by: "anna", at: Date(timeIntervalSince1970: 0))
+        }
     }
 }

@@ -95,7 +95,8 @@ struct SearchTests {
     @Test("a deleted report is no longer found")
     func deleted() async throws {
         let (_, database, ids) = try await database()
-        try await database.delete(id: try #require(ids["jansen"]))
+        _ = try await database.deleteDraft(
+            id: try #require(ids["jansen"]), by: "anna", at: Date(timeIntervalSince1970: 1_780_000_200))
         #expect(try await database.reports(search: "jansen", limit: 10, offset: 0).isEmpty)
     }
 }

@@ -91,7 +91,7 @@ struct WordsMigrationTests {
         #expect(try await database.report(id: plain.id)?.words == [])
         #expect(try await Self.wordRows(in: database) == 1)
         // Deleting the report deletes its words.
-        try await database.delete(id: added.id)
+        _ = try await database.deleteDraft(id: added.id, by: "anna", at: Date(timeIntervalSince1970: 1_780_000_200))
         #expect(try await Self.wordRows(in: database) == 0)
     }
 

@@ -5,7 +5,8 @@ import Testing
 
 /// The station asks for its author's voice profile to be retrained after they correct or sign their
 /// reports (once the corrections pause, on the injected clock), one request at a time, and tells them
-/// what came of it without nagging.
+/// what came of it without nagging. The desk decides when to ask (`ReportDeskTests`); the station
+/// delivers the requests batched.
 @MainActor
 @Suite("Voice profile training after corrections")
 struct VoiceProfileTrainingTests {
@@ -22,11 +23,16 @@ struct VoiceProfileTrainingTests {
             originalText: "as decoded", text: "as corrected", status: .corrected, author: author)
     }
 
+    /// The request the desk makes after `report`'s author corrected or signed it.
+    func reviewed(_ report: Report, in fixture: StationFixture) {
+        fixture.station.requestTraining(author: report.author ?? "", locale: report.locale)
+    }
+
     /// Reviews `report`, lets the quiet period pass and waits for the request's outcome. The clock
     /// moves until the request goes out: the worker may not be asleep on it yet.
     func review(_ report: Report, in fixture: StationFixture) async {
         let before = training.calls.count
-        fixture.station.reportReviewed(report)
+        reviewed(report, in: fixture)
         for _ in 0..<1_000 where training.calls.count == before {
             fixture.clock.advance(by: .seconds(1))
             await Task.yield()
@@ -38,7 +44,7 @@ struct VoiceProfileTrainingTests {
     func updatedProfile() async {
         let fixture = fixture()
         training.answer(.updated(locale: "en-US", before: 20.94, after: 6.08, heldBack: 8))
-        fixture.station.reportReviewed(report(1))
+        reviewed(report(1), in: fixture)
         #expect(await eventually { fixture.clock.sleeperCount == 1 })
         fixture.clock.advance(by: .milliseconds(2_999))
         await Task.yield()
@@ -57,7 +63,7 @@ struct VoiceProfileTrainingTests {
     func oneAtATime() async {
         let fixture = fixture()
         for id in 1...4 {
-            fixture.station.reportReviewed(report(Int64(id)))
+            reviewed(report(Int64(id)), in: fixture)
             fixture.clock.advance(by: .seconds(1))
             await Task.yield()
         }
@@ -65,8 +71,8 @@ struct VoiceProfileTrainingTests {
         training.hold()
         fixture.clock.advance(by: .seconds(3))
         #expect(await eventually { training.heldCount == 1 })
-        fixture.station.reportReviewed(report(5))
-        fixture.station.reportReviewed(report(6))
+        reviewed(report(5), in: fixture)
+        reviewed(report(6), in: fixture)
         #expect(training.calls.count == 1, "no second request while one runs")
         training.release()
         #expect(await eventually { fixture.clock.sleeperCount == 1 })
@@ -78,8 +84,8 @@ struct VoiceProfileTrainingTests {
     @Test("each locale corrected is asked for")
     func locales() async {
         let fixture = fixture()
-        fixture.station.reportReviewed(report(1, locale: "en-US"))
-        fixture.station.reportReviewed(report(2, locale: "de-DE"))
+        reviewed(report(1, locale: "en-US"), in: fixture)
+        reviewed(report(2, locale: "de-DE"), in: fixture)
         #expect(await eventually { fixture.clock.sleeperCount == 1 })
         fixture.clock.advance(by: .seconds(3))
         await fixture.station.settleVoiceProfiles()
@@ -87,12 +93,25 @@ struct VoiceProfileTrainingTests {
     }
 
     @Test("another author's report, or a station that does not know its author, asks nothing")
-    func othersNever() async {
+    func othersNever() async throws {
         let fixture = fixture()
-        fixture.station.reportReviewed(report(1, author: "bob"))
-        fixture.station.reportReviewed(report(2, author: nil))
+        let desk = ReportDesk(
+            store: fixture.reports, claims: ProcessLocalEditLocks(), training: fixture.station, clock: fixture.clock,
+            user: "alice")
         let anonymous = self.fixture(author: nil)
-        anonymous.station.reportReviewed(report(3, author: nil))
+        let anonymousDesk = ReportDesk(
+            store: anonymous.reports, claims: ProcessLocalEditLocks(), training: anonymous.station,
+            clock: anonymous.clock, user: nil)
+        for (store, author) in [(fixture.reports, "bob"), (fixture.reports, nil), (anonymous.reports, nil)] {
+            _ = try await store.add(
+                NewReport(
+                    sessionName: "Ward round", locale: "en-US", created: fixture.clock.wallTime,
+                    audioDuration: .seconds(5), audioFile: nil, text: "as decoded", author: author))
+        }
+        _ = try await desk.save(1, text: "bob's, corrected by alice")
+        _ = try await desk.sign(1)
+        _ = try await desk.save(2, text: "from before authors, corrected")
+        _ = try await anonymousDesk.save(1, text: "corrected at a station that does not know its user")
         fixture.clock.advance(by: .seconds(10))
         anonymous.clock.advance(by: .seconds(10))
         await fixture.station.settleVoiceProfiles()

@@ -4,23 +4,6 @@ import StationTestSupport
 
 @testable import StationTUI
 
-/// Edit locks as two stations see them: reports another station corrects, and every claim and release
-/// this one makes, in order.
-final class RecordingEditLocks: ReportEditLocking {
-    let heldElsewhere: [Int64: DictationHolder]
-    let calls = Locked<[String]>([])
-
-    init(heldElsewhere: [Int64: DictationHolder] = [:]) { self.heldElsewhere = heldElsewhere }
-
-    func claim(report id: Int64) -> DictationClaim {
-        if let holder = heldElsewhere[id] { return .heldElsewhere(holder) }
-        calls.withLock { $0.append("claim \(id)") }
-        return .claimed
-    }
-
-    func release(report id: Int64) { calls.withLock { $0.append("release \(id)") } }
-}
-
 extension ScreenHarness {
     /// Adds a report with its workflow details and waits for the list to show it.
     @discardableResult

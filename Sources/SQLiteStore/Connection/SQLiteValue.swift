@@ -9,4 +9,6 @@ enum SQLiteValue: Sendable, Equatable {
     static func optional(_ text: String?) -> SQLiteValue { text.map(SQLiteValue.text) ?? .null }
     /// A real, or NULL for nil.
     static func optional(_ real: Double?) -> SQLiteValue { real.map(SQLiteValue.real) ?? .null }
+    /// An integer, or NULL for nil.
+    static func optional(_ integer: Int64?) -> SQLiteValue { integer.map(SQLiteValue.integer) ?? .null }
 }

@@ -2,7 +2,7 @@
 /// `n + 1`. `PRAGMA user_version` holds the version a database is at. Never edit a shipped migration;
 /// add the next one.
 enum Schema {
-    static let migrations = [version1, version2, version3, version4]
+    static let migrations = [version1, version2, version3, version4, version5]
 
     /// The version this build writes and the newest it can read.
     static var latestVersion: Int { migrations.count }
@@ -171,5 +171,64 @@ enum Schema {
             report_id INTEGER PRIMARY KEY REFERENCES reports (id) ON DELETE CASCADE,
             words TEXT NOT NULL
         ) STRICT;
+        """
+
+    /// A report's life as the store enforces it: a report taken out of use is entered in error (who,
+    /// when, why) and kept; a signed or amended report, or one entered in error, is never deleted, and
+    /// a signature or an entry in error is never taken back, whoever writes the database. A draft its
+    /// author deletes leaves a step in its session's history (`session_events`). Every report, revision,
+    /// step and word from before is kept; `report_events` is rebuilt to take the new step.
+    static let version5 = """
+        ALTER TABLE reports ADD COLUMN entered_in_error_us INTEGER;
+        ALTER TABLE reports ADD COLUMN entered_in_error_by TEXT;
+        ALTER TABLE reports ADD COLUMN entered_in_error_reason TEXT;
+
+        CREATE TRIGGER reports_kept_when_signed BEFORE DELETE ON reports
+        WHEN old.phase IN ('signed', 'amended') OR old.entered_in_error_us IS NOT NULL
+        BEGIN
+            SELECT RAISE(ABORT, 'a signed or amended report, or one entered in error, is never deleted');
+        END;
+        CREATE TRIGGER reports_signature_kept BEFORE UPDATE OF phase ON reports
+        WHEN old.phase IN ('signed', 'amended') AND new.phase NOT IN ('signed', 'amended')
+        BEGIN
+            SELECT RAISE(ABORT, 'a signed report stays signed: a change to it is an amendment');
+        END;
+        CREATE TRIGGER reports_entered_in_error_kept BEFORE UPDATE ON reports
+        WHEN old.entered_in_error_us IS NOT NULL
+        BEGIN
+            SELECT RAISE(ABORT, 'a report entered in error is kept as it is');
+        END;
+        CREATE TRIGGER reports_entered_in_error_complete BEFORE UPDATE OF entered_in_error_us ON reports
+        WHEN new.entered_in_error_us IS NOT NULL
+            AND (new.entered_in_error_by IS NULL OR trim(coalesce(new.entered_in_error_reason, '')) = '')
+        BEGIN
+            SELECT RAISE(ABORT, 'a report is entered in error by someone, with a reason');
+        END;
+
+        CREATE TABLE report_events_5 (
+            report_id INTEGER NOT NULL REFERENCES reports (id) ON DELETE CASCADE,
+            time_us INTEGER NOT NULL,
+            action TEXT NOT NULL
+                CHECK (action IN ('created', 'corrected', 'signed', 'amended', 'entered-in-error')),
+            actor TEXT,
+            reason TEXT
+        ) STRICT;
+        INSERT INTO report_events_5 (rowid, report_id, time_us, action, actor, reason)
+            SELECT rowid, report_id, time_us, action, actor, reason FROM report_events;
+        DROP TABLE report_events;
+        ALTER TABLE report_events_5 RENAME TO report_events;
+        CREATE INDEX report_events_by_report ON report_events (report_id, time_us);
+
+        CREATE TABLE session_events (
+            session_name TEXT NOT NULL,
+            time_us INTEGER NOT NULL,
+            action TEXT NOT NULL CHECK (action IN ('report-deleted')),
+            actor TEXT,
+            report_id INTEGER,
+            report_phase TEXT,
+            report_author TEXT,
+            report_created_us INTEGER
+        ) STRICT;
+        CREATE INDEX session_events_by_report ON session_events (report_id);
         """
 }

@@ -6,6 +6,7 @@ struct ReportFilter {
     var values: [SQLiteValue] = []
 
     init(_ query: ReportQuery) {
+        if !query.includeEnteredInError { conditions.append("entered_in_error_us IS NULL") }
         if let author = query.author {
             conditions.append("author = ?")
             values.append(.text(author))

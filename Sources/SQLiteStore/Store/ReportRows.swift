@@ -6,7 +6,8 @@ enum ReportRows {
     /// The columns `report(from:)` reads, in its order.
     static let columns = """
         id, session_name, locale, created_us, duration_us, audio_file, original_text, text, phase, confidence,
-        author, patient_name, patient_id, patient_id_system, work_type, priority, signed_by, signed_us
+        author, patient_name, patient_id, patient_id_system, work_type, priority, signed_by, signed_us,
+        entered_in_error_us, entered_in_error_by, entered_in_error_reason
         """
 
     /// Urgent reports first, then the newest; `reports_urgent_newest` serves exactly this order.
@@ -20,7 +21,12 @@ enum ReportRows {
             text: row.text(7), status: ReportStatus(rawValue: row.text(8)) ?? .draft, confidence: row.optionalReal(9),
             author: row.optionalText(10),
             properties: properties(row, patient: 11, workType: 14, priority: 15),
-            signedBy: row.optionalText(16), signedAt: row.optionalInteger(17).map(StoredTime.date))
+            signedBy: row.optionalText(16), signedAt: row.optionalInteger(17).map(StoredTime.date),
+            enteredInError: row.optionalInteger(18).map { time in
+                EnteredInError(
+                    by: row.optionalText(19) ?? "unknown", at: StoredTime.date(time), reason: row.optionalText(20) ?? ""
+                )
+            })
     }
 
     /// Patient (name, id, system at `patient`…`patient + 2`), work type and priority from a row.
@@ -47,6 +53,17 @@ enum ReportRows {
         ReportRevision(
             reportID: row.integer(0), number: Int(row.integer(1)), text: row.text(2),
             created: StoredTime.date(row.integer(3)), author: row.optionalText(4), reason: row.optionalText(5))
+    }
+
+    static let sessionEventColumns =
+        "session_name, time_us, action, actor, report_id, report_phase, report_author, report_created_us"
+
+    static func sessionEvent(from row: Row) -> SessionEvent {
+        SessionEvent(
+            sessionName: row.text(0), action: SessionEvent.Action(rawValue: row.text(2)) ?? .reportDeleted,
+            actor: row.optionalText(3), time: StoredTime.date(row.integer(1)), reportID: row.optionalInteger(4),
+            reportStatus: row.optionalText(5).flatMap(ReportStatus.init(rawValue:)), reportAuthor: row.optionalText(6),
+            reportCreated: row.optionalInteger(7).map(StoredTime.date))
     }
 
     static let eventColumns = "report_id, time_us, action, actor, reason"

@@ -57,7 +57,7 @@ extension StationDatabase: ReportStore {
                 guard let current = try Self.report(id: id, in: connection) else {
                     throw ReportStoreError.noSuchReport(id: id)
                 }
-                let status = try ReportLifecycle.status(afterRevising: current.status, id: id, reason: reason)
+                let status = try ReportLifecycle.status(afterRevising: current, reason: reason)
                 let kept = status == .amended ? reason : nil
                 let at = StoredTime.microseconds(time)
                 // An amendment is signed by whoever makes it.
@@ -96,8 +96,7 @@ extension StationDatabase: ReportStore {
                 guard let current = try Self.report(id: id, in: connection) else {
                     throw ReportStoreError.noSuchReport(id: id)
                 }
-                let status = try ReportLifecycle.status(
-                    afterSigning: current.status, id: id, signedBy: current.signedBy)
+                let status = try ReportLifecycle.status(afterSigning: current)
                 try connection.prepared(
                     "UPDATE reports SET phase = ?, status = ?, signed_by = ?, signed_us = ? WHERE id = ?"
                 ).run([
@@ -141,22 +140,66 @@ extension StationDatabase: ReportStore {
         }
     }
 
-    public func delete(id: Int64) async throws {
-        let audio: String? = try await perform { connection in
+    public func markEnteredInError(id: Int64, by actor: String, at time: Date, reason: String) async throws -> Report {
+        try await perform { connection in
             try connection.writeTransaction {
-                // Outer nil: no such report; inner nil: a report without audio.
-                let row = try connection.prepared("SELECT audio_file FROM reports WHERE id = ?").firstRow(
-                    [.integer(id)]
-                ) { $0.optionalText(0) }
-                guard let row else { throw ReportStoreError.noSuchReport(id: id) }
+                guard let current = try Self.report(id: id, in: connection) else {
+                    throw ReportStoreError.noSuchReport(id: id)
+                }
+                try ReportLifecycle.checkEnteringInError(current, reason: reason)
+                try connection.prepared(
+                    """
+                    UPDATE reports SET entered_in_error_us = ?, entered_in_error_by = ?, entered_in_error_reason = ?
+                    WHERE id = ?
+                    """
+                ).run([.integer(StoredTime.microseconds(time)), .text(actor), .text(reason), .integer(id)])
+                try Self.record(
+                    ReportEvent(reportID: id, action: .enteredInError, actor: actor, time: time, reason: reason),
+                    in: connection)
+                guard let report = try Self.report(id: id, in: connection) else {
+                    throw ReportStoreError.noSuchReport(id: id)
+                }
+                return report
+            }
+        }
+    }
+
+    public func deleteDraft(id: Int64, by actor: String, at time: Date) async throws -> SessionEvent {
+        let (event, audio): (SessionEvent, String?) = try await perform { connection in
+            try connection.writeTransaction {
+                guard let current = try Self.report(id: id, in: connection) else {
+                    throw ReportStoreError.noSuchReport(id: id)
+                }
+                // The schema refuses too (`reports_kept_when_signed`), whoever deletes.
+                try ReportLifecycle.checkDeleting(current)
+                let event = SessionEvent.deletion(of: current, by: actor, at: time)
                 try connection.prepared("DELETE FROM reports WHERE id = ?").run([.integer(id)])
-                guard let audio = row else { return nil }
+                try connection.prepared(
+                    "INSERT INTO session_events (\(ReportRows.sessionEventColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+                ).run([
+                    .text(event.sessionName), .integer(StoredTime.microseconds(time)), .text(event.action.rawValue),
+                    .text(actor), .integer(id), .optional(event.reportStatus?.rawValue), .optional(event.reportAuthor),
+                    .optional(event.reportCreated.map(StoredTime.microseconds)),
+                ])
+                guard let audio = current.audioFile?.path else { return (event, nil) }
                 // Audio another report or an unsent dictation still uses is never deleted.
-                return try Self.isAudioInUse(audio, connection: connection) ? nil : audio
+                return (event, try Self.isAudioInUse(audio, connection: connection) ? nil : audio)
             }
         }
         // After the commit: a crash in between leaves an unused file, never a report without its audio.
         if let audio { try removeAudio(atPath: audio) }
+        return event
+    }
+
+    public func deletion(ofReport id: Int64) async throws -> SessionEvent? {
+        try await perform { connection in
+            try connection.prepared(
+                """
+                SELECT \(ReportRows.sessionEventColumns) FROM session_events
+                WHERE report_id = ? AND action = 'report-deleted' ORDER BY time_us DESC, rowid DESC LIMIT 1
+                """
+            ).firstRow([.integer(id)], ReportRows.sessionEvent)
+        }
     }
 
     /// Removes a report's audio file, but only one inside the station's audio directory.

@@ -61,6 +61,8 @@ struct FHIRDocumentReference: Encodable {
         let language = Self.bcp47(report.locale)
         id = String(report.id)
         self.language = language
+        // A wrong report is never withdrawn silently: the record says it was entered in error.
+        if report.enteredInError != nil { status = "entered-in-error" }
         docStatus =
             switch report.status {
             case .draft, .corrected: "preliminary"

@@ -38,10 +38,14 @@ public enum ReportExport {
             "Author:   \(report.authorName)",
             "Type:     \(workTypes.type(properties.workType).display)",
             "Created:  \(ReportTimeFormat.minute(report.created, in: timeZone))",
-            "Status:   \(report.status.rawValue)",
+            "Status:   \(report.status.rawValue)\(report.enteredInError == nil ? "" : ", ENTERED IN ERROR")",
         ]
         if let signer = report.signedBy, let signed = report.signedAt {
             lines.append("Signed:   \(ReportTimeFormat.minute(signed, in: timeZone)) by \(signer)")
+        }
+        if let mark = report.enteredInError {
+            lines.append(
+                "In error: \(ReportTimeFormat.minute(mark.at, in: timeZone)) by \(mark.by): \(mark.reason)")
         }
         lines += [
             "Session:  \(report.sessionName)",
@@ -69,7 +73,7 @@ public enum ReportExport {
             lines += ["", "History:"]
             for event in events {
                 lines.append(
-                    "  \(ReportTimeFormat.minute(event.time, in: timeZone))  \(event.action.rawValue) by "
+                    "  \(ReportTimeFormat.minute(event.time, in: timeZone))  \(event.action.words) by "
                         + (event.actor ?? "unknown") + (event.reason.map { ": \($0)" } ?? ""))
             }
         }

@@ -10,6 +10,13 @@ struct ReportJSON: Encodable {
         var reason: String?
     }
 
+    /// Who took the report out of use, when and why.
+    struct EnteredInErrorMark: Encodable {
+        var by: String
+        var at: String
+        var reason: String
+    }
+
     /// A decoder word: seconds from the start of the audio, confidence from 0 to 1.
     struct Word: Encodable {
         var text: String
@@ -36,6 +43,8 @@ struct ReportJSON: Encodable {
     var priority: String
     var signedBy: String?
     var signedAt: String?
+    /// Present once the report was entered in error (it is kept, and `status` stays its phase).
+    var enteredInError: EnteredInErrorMark?
     var revisions: [Revision]?
     /// The decoder's words, when the report was read with them (one report, not a list).
     var words: [Word]?
@@ -59,6 +68,9 @@ struct ReportJSON: Encodable {
         priority = report.properties.priority.rawValue
         signedBy = report.signedBy
         signedAt = report.signedAt.map(ReportTimeFormat.instant)
+        enteredInError = report.enteredInError.map {
+            EnteredInErrorMark(by: $0.by, at: ReportTimeFormat.instant($0.at), reason: $0.reason)
+        }
         self.revisions = revisions?.map {
             Revision(
                 number: $0.number, created: ReportTimeFormat.instant($0.created), text: $0.text, author: $0.author,

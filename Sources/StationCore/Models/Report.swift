@@ -42,12 +42,15 @@ public struct Report: Sendable, Equatable, Identifiable {
     /// The decoder's words of the original transcript, with times and confidence. Read with one report
     /// (`ReportStore.report(id:)`, and the report `add`, `revise` and `sign` return); lists leave it empty.
     public var words: [RecognizedWord]
+    /// Taken out of use as wrong: by whom, when and why. Such a report is kept with its audio and
+    /// history, changes no more, and lists show it only when asked to.
+    public var enteredInError: EnteredInError?
 
     public init(
         id: Int64, sessionName: String, locale: String, created: Date, audioDuration: Duration,
         audioFile: URL?, originalText: String, text: String, status: ReportStatus, confidence: Double? = nil,
         author: String? = nil, properties: DictationProperties = DictationProperties(), signedBy: String? = nil,
-        signedAt: Date? = nil, words: [RecognizedWord] = []
+        signedAt: Date? = nil, words: [RecognizedWord] = [], enteredInError: EnteredInError? = nil
     ) {
         self.id = id
         self.sessionName = sessionName
@@ -64,7 +67,11 @@ public struct Report: Sendable, Equatable, Identifiable {
         self.signedBy = signedBy
         self.signedAt = signedAt
         self.words = words
+        self.enteredInError = enteredInError
     }
+
+    /// The status a list shows: the phase, or "in error" once the report was entered in error.
+    public var listedStatus: String { enteredInError == nil ? status.rawValue : "in error" }
 
     /// The author's name, or how a report from before authors were recorded is shown.
     public var authorName: String { author ?? "unknown author" }
@@ -76,6 +83,20 @@ public struct Report: Sendable, Equatable, Identifiable {
     /// The first non-empty line of the text, for lists.
     public var firstLine: String {
         text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+    }
+}
+
+/// Why and by whom a report was taken out of use ("entered in error", as FHIR calls it): a wrong
+/// report is never deleted once signed, so it is marked, with a reason, and kept.
+public struct EnteredInError: Sendable, Equatable {
+    public var by: String
+    public var at: Date
+    public var reason: String
+
+    public init(by: String, at: Date, reason: String) {
+        self.by = by
+        self.at = at
+        self.reason = reason
     }
 }
 

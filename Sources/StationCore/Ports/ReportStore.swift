@@ -13,16 +13,24 @@ public protocol ReportStore: Sendable {
     /// One report, or nil when there is none with that id.
     func report(id: Int64) async throws -> Report?
     /// Saves changed text as a new revision by `author`; the original stays. A draft becomes corrected;
-    /// a signed report becomes amended, which needs a `reason` (`ReportStoreError.amendmentNeedsReason`).
+    /// a signed report becomes amended, which needs a `reason` (`ReportStoreError.amendmentNeedsReason`),
+    /// and an unsigned one takes none. Each store enforces `ReportLifecycle`.
     func revise(id: Int64, text: String, at time: Date, by author: String?, reason: String?) async throws -> Report
     /// Signs a report as `signer`: it becomes final. Signing a report already signed is refused.
     func sign(id: Int64, by signer: String, at time: Date) async throws -> Report
+    /// Takes a report out of use as wrong, with `reason`: it is kept, with its audio and history, and
+    /// lists leave it out unless asked (`ReportQuery.includeEnteredInError`).
+    func markEnteredInError(id: Int64, by actor: String, at time: Date, reason: String) async throws -> Report
     /// Every step of a report's life with who took it, oldest first.
     func events(id: Int64) async throws -> [ReportEvent]
     /// Every revision of a report, oldest first.
     func revisions(id: Int64) async throws -> [ReportRevision]
-    /// Deletes a report and its audio file.
-    func delete(id: Int64) async throws
+    /// Deletes an unsigned report and its audio file, and records the deletion in its session's history
+    /// (returned). A signed or amended report, or one entered in error, is never deleted
+    /// (`ReportStoreError.neverDeleted`, `.enteredInError`).
+    func deleteDraft(id: Int64, by actor: String, at time: Date) async throws -> SessionEvent
+    /// The deletion of a report that is gone, from its session's history; nil when none was recorded.
+    func deletion(ofReport id: Int64) async throws -> SessionEvent?
 }
 
 extension ReportStore {

@@ -1,18 +1,32 @@
-/// Why a report store refused a request about one report.
+/// Why a report store refused a request about one report. The store enforces a report's life as a
+/// database would; what a person is told comes from `ReportDesk` (`ReportRefusal`).
 public enum ReportStoreError: Error, Sendable, Equatable, CustomStringConvertible {
     /// There is no report with this id (it may have been deleted by another station process).
     case noSuchReport(id: Int64)
     /// A signed report is changed only by an amendment, which says why.
     case amendmentNeedsReason(id: Int64)
+    /// A reason goes only with an amendment; the report is not signed.
+    case reasonOnlyForAmendments(id: Int64, status: ReportStatus)
     /// The report is signed already (by that signer).
     case alreadySigned(id: Int64, by: String?)
+    /// A signed or amended report is never deleted.
+    case neverDeleted(id: Int64, status: ReportStatus)
+    /// The report was entered in error: it is kept as it is, changes no more and is never deleted.
+    case enteredInError(id: Int64)
+    /// Entering a report in error needs a reason.
+    case enteredInErrorNeedsReason(id: Int64)
 
     public var description: String {
         switch self {
         case .noSuchReport(let id): "There is no report \(id)."
         case .amendmentNeedsReason(let id):
             "Report \(id) is signed: a change to it is an amendment and needs a reason."
+        case .reasonOnlyForAmendments(let id, let status):
+            "Report \(id) is \(status.rawValue): a reason goes only with an amendment of a signed report."
         case .alreadySigned(let id, let signer): "Report \(id) is signed already\(signer.map { " by \($0)" } ?? "")."
+        case .neverDeleted(let id, let status): "Report \(id) is \(status.rawValue): it is never deleted."
+        case .enteredInError(let id): "Report \(id) was entered in error: it is kept as it is."
+        case .enteredInErrorNeedsReason(let id): "Report \(id) is entered in error only with a reason."
         }
     }
 }

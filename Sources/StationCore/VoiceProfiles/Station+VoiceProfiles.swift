@@ -1,27 +1,24 @@
 import Foundation
 
-/// After the station's author corrects or signs one of their own reports, their voice profile may be
-/// due for training: the station asks the training port, one request at a time, and tells the author
-/// what came of it. Corrections in a burst (signing a list) wait for the burst to end and make one
-/// request.
-extension Station {
-    /// Called once a correction or signature of `report` is saved.
-    public func reportReviewed(_ report: Report) {
-        guard dependencies.voiceProfiles != nil, let author = dependencies.author, report.author == author else {
-            return
-        }
-        voiceProfileState.pendingLocales.insert(report.locale)
+/// A running station delivers training requests in batches: the requests `ReportDesk` makes after its
+/// author corrected or signed their own reports go to the training port one at a time, once the
+/// corrections pause (signing a list makes one request), and the author is told what came of it.
+extension Station: ProfileTrainingRequests {
+    /// Notes the request; it goes out once no other came for the quiet period.
+    public func requestTraining(author: String, locale: String) {
+        guard dependencies.voiceProfiles != nil else { return }
+        voiceProfileState.pending.insert(ProfileTrainingRequest(author: author, locale: locale))
         voiceProfileState.quietUntil = dependencies.session.clock.now + dependencies.voiceProfileQuietPeriod
         guard voiceProfileState.worker == nil else { return }
-        voiceProfileState.worker = Task { [weak self] in await self?.trainPendingProfiles(author: author) }
+        voiceProfileState.worker = Task { [weak self] in await self?.trainPendingProfiles() }
     }
 
     /// Waits until the author has stopped correcting for the quiet period, then asks for each locale
-    /// corrected; corrections made meanwhile make another round.
-    private func trainPendingProfiles(author: String) async {
+    /// corrected; requests made meanwhile make another round.
+    private func trainPendingProfiles() async {
         defer { voiceProfileState.worker = nil }
         let clock = dependencies.session.clock
-        while let training = dependencies.voiceProfiles, !voiceProfileState.pendingLocales.isEmpty {
+        while let training = dependencies.voiceProfiles, !voiceProfileState.pending.isEmpty {
             while clock.now < voiceProfileState.quietUntil {
                 do {
                     try await clock.sleep(for: voiceProfileState.quietUntil - clock.now)
@@ -29,11 +26,11 @@ extension Station {
                     return
                 }
             }
-            let locale = voiceProfileState.pendingLocales.sorted()[0]
-            voiceProfileState.pendingLocales.remove(locale)
-            let outcome = await training.trainIfDue(author: author, locale: locale)
-            dependencies.session.log.log(.info, "voice profile (\(locale)): \(Self.logLine(outcome))")
-            if let notice = voiceProfileState.notices.notice(for: outcome, author: author) {
+            guard let next = voiceProfileState.pending.min() else { break }
+            voiceProfileState.pending.remove(next)
+            let outcome = await training.trainIfDue(author: next.author, locale: next.locale)
+            dependencies.session.log.log(.info, "voice profile (\(next.locale)): \(Self.logLine(outcome))")
+            if let notice = voiceProfileState.notices.notice(for: outcome, author: next.author) {
                 notifier.post(notice.kind, notice.message)
             }
         }
@@ -59,9 +56,17 @@ extension Station {
     }
 }
 
+/// One author's profile in one locale, to be asked for.
+struct ProfileTrainingRequest: Hashable, Comparable {
+    var author: String
+    var locale: String
+
+    static func < (left: Self, right: Self) -> Bool { (left.author, left.locale) < (right.author, right.locale) }
+}
+
 /// The station's bookkeeping of training requests.
 struct VoiceProfileState {
-    var pendingLocales: Set<String> = []
+    var pending: Set<ProfileTrainingRequest> = []
     var quietUntil: Duration = .zero
     var worker: Task<Void, Never>?
     var notices = VoiceProfileNotices()

@@ -1,12 +1,17 @@
 import Foundation
 
-/// One step in a report's life, with who took it: created, corrected, signed, amended.
+/// One step in a report's life, with who took it: created, corrected, signed, amended, entered in error.
 public struct ReportEvent: Sendable, Equatable {
     public enum Action: String, Sendable, Codable {
         case created
         case corrected
         case signed
         case amended
+        /// Taken out of use as wrong, with a reason; the report is kept.
+        case enteredInError = "entered-in-error"
+
+        /// How a person reads it: "entered in error".
+        public var words: String { rawValue.replacingOccurrences(of: "-", with: " ") }
     }
 
     public var reportID: Int64
@@ -14,7 +19,7 @@ public struct ReportEvent: Sendable, Equatable {
     /// Who did it; nil for steps taken before the station recorded authors.
     public var actor: String?
     public var time: Date
-    /// The reason of an amendment.
+    /// The reason of an amendment, or why the report was entered in error.
     public var reason: String?
 
     public init(reportID: Int64, action: Action, actor: String?, time: Date, reason: String? = nil) {

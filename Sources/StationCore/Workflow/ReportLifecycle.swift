@@ -1,18 +1,23 @@
-/// The rules of a report's life, shared by every store: draft → corrected → signed, and a signed report
-/// changed only by an amendment with a reason.
+import Foundation
+
+/// The rules of a report's life, shared by every store and the desk: draft → corrected → signed, a
+/// signed report changed only by an amendment with a reason, a signed or amended report never deleted,
+/// and a report entered in error kept as it is.
 public enum ReportLifecycle {
-    /// The status after a change of text; a signed (or amended) report needs a reason.
+    /// The status after a change of text. A signed (or amended) report needs a reason; an unsigned one
+    /// takes none, so a reason given is never dropped unseen.
     public static func status(
-        afterRevising status: ReportStatus, id: Int64, reason: String?
+        afterRevising report: Report, reason: String?
     ) throws(ReportStoreError)
         -> ReportStatus
     {
-        switch status {
-        case .draft, .corrected: return .corrected
+        try checkInUse(report)
+        switch report.status {
+        case .draft, .corrected:
+            guard isBlank(reason) else { throw .reasonOnlyForAmendments(id: report.id, status: report.status) }
+            return .corrected
         case .signed, .amended:
-            guard let reason, !reason.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-                throw .amendmentNeedsReason(id: id)
-            }
+            guard !isBlank(reason) else { throw .amendmentNeedsReason(id: report.id) }
             return .amended
         }
     }
@@ -23,12 +28,30 @@ public enum ReportLifecycle {
     }
 
     /// Signing: a report signed already is refused (an amendment is signed by being made).
-    public static func status(
-        afterSigning status: ReportStatus, id: Int64, signedBy: String?
-    ) throws(ReportStoreError)
-        -> ReportStatus
-    {
-        guard status == .draft || status == .corrected else { throw .alreadySigned(id: id, by: signedBy) }
+    public static func status(afterSigning report: Report) throws(ReportStoreError) -> ReportStatus {
+        try checkInUse(report)
+        guard !report.status.isSigned else { throw .alreadySigned(id: report.id, by: report.signedBy) }
         return .signed
+    }
+
+    /// Only an unsigned report may be deleted; a signed or amended one, or one entered in error, is kept.
+    public static func checkDeleting(_ report: Report) throws(ReportStoreError) {
+        try checkInUse(report)
+        guard !report.status.isSigned else { throw .neverDeleted(id: report.id, status: report.status) }
+    }
+
+    /// Entering a report in error takes a reason, once.
+    public static func checkEnteringInError(_ report: Report, reason: String) throws(ReportStoreError) {
+        try checkInUse(report)
+        guard !isBlank(reason) else { throw .enteredInErrorNeedsReason(id: report.id) }
+    }
+
+    /// A report entered in error changes no more.
+    public static func checkInUse(_ report: Report) throws(ReportStoreError) {
+        guard report.enteredInError == nil else { throw .enteredInError(id: report.id) }
+    }
+
+    static func isBlank(_ text: String?) -> Bool {
+        (text ?? "").trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
     }
 }

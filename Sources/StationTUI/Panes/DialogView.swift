@@ -61,13 +61,14 @@ enum DialogView {
         case .patientName: "Patient's name:"
         case .patientIdentifier(_, let name): "Identifier (MRN) of \(name ?? "the patient"):"
         case .amendmentReason: "Why does the signed report change?"
+        case .errorReason: "What is wrong with it?"
         }
     }
 
     static func hint(_ purpose: InputPurpose) -> String {
         switch purpose {
         case .newSession: "Enter creates · Tab: patient, type, priority · Esc cancels"
-        case .rename, .amendmentReason: "Enter accepts · Esc cancels"
+        case .rename, .amendmentReason, .errorReason: "Enter accepts · Esc cancels"
         case .patientName, .patientIdentifier: "Enter accepts (empty: none) · Esc keeps the session as it is"
         }
     }

@@ -22,7 +22,7 @@ public enum KeyHelp {
     public static func bindings(for model: ScreenModel) -> (title: String, keys: [KeyBinding]) {
         if let dialog = model.dialog { return ("Dialog", dialogKeys(dialog)) }
         if model.editor != nil { return ("Editing a report", editorKeys) }
-        if let view = model.reportView { return ("Report", reportViewKeys(view)) }
+        if let view = model.reportView { return ("Report", reportViewKeys(view, desk: model.desk)) }
         if model.searchField != nil { return ("Search", searchKeys) }
         return model.focus == .sessions ? ("Sessions", sessionKeys(model)) : ("Reports", reportListKeys(model))
     }
@@ -59,20 +59,34 @@ public enum KeyHelp {
 
     static func reportListKeys(_ model: ScreenModel) -> [KeyBinding] {
         let has = model.selectedReport != nil
+        let selected = model.selectedReport
         return [
             KeyBinding("Enter", "Open", "Open the selected report", applies: has),
-            KeyBinding("e", "Edit", "Edit the report's text here", applies: has),
-            KeyBinding("E", "$EDITOR", "Edit the report's text in $EDITOR", applies: has),
+            KeyBinding(
+                "e", "Edit", "Edit the report's text here",
+                applies: selected.map { model.desk?.refusal(toCorrect: $0) == nil } ?? false),
+            KeyBinding(
+                "E", "$EDITOR", "Edit the report's text in $EDITOR",
+                applies: selected.map { model.desk?.refusal(toCorrect: $0) == nil } ?? false),
             KeyBinding("p", "Play", "Play the report's audio", applies: has),
             KeyBinding(
                 "S", "Sign", "Sign the report as you (asks first)",
-                applies: has && model.selectedReport?.status.isSigned == false),
+                applies: selected.map { model.desk?.refusal(toSign: $0) == nil } ?? false),
             KeyBinding("x", "Export", "Export the report as text and JSON", applies: has),
+            KeyBinding(
+                "D", "Delete", "Delete a draft of yours (asks first; a signed report is never deleted)",
+                applies: selected.map { model.desk?.refusal(toDelete: $0) == nil } ?? false),
+            KeyBinding(
+                "R", "In error", "Mark a wrong report entered in error, with a reason (asks first); it is kept",
+                applies: selected.map { model.desk?.refusal(toEnterInError: $0) == nil } ?? false),
             KeyBinding("F3 /", "Search", "Search the reports (text, session, patient name and id)"),
             KeyBinding("m", model.filters.mine ? "All authors" : "Mine", "Show only your reports, or all again"),
             KeyBinding(
                 "u", model.filters.unsigned ? "Signed too" : "Unsigned", "Show only unsigned reports, or all again"),
             KeyBinding("!", model.filters.urgent ? "Any priority" : "Urgent", "Show only urgent reports, or all again"),
+            KeyBinding(
+                "a", model.filters.enteredInError ? "Hide in error" : "In error too",
+                "Show the reports entered in error too, or leave them out again"),
             KeyBinding("↑↓ PgUp PgDn", "Move", "Move in the list", applies: false),
             KeyBinding("Space", "Record", "Record, pause or resume the selected session"),
             KeyBinding("Tab", "Sessions", "Switch to the sessions list"),
@@ -83,11 +97,12 @@ public enum KeyHelp {
         ]
     }
 
-    static func reportViewKeys(_ view: ReportViewState) -> [KeyBinding] {
+    static func reportViewKeys(_ view: ReportViewState, desk: ReportDesk?) -> [KeyBinding] {
         let playing = view.playback != .stopped
         return [
-            KeyBinding("e", "Edit", "Edit the text here"),
-            KeyBinding("E", "$EDITOR", "Edit the text in $EDITOR"),
+            KeyBinding("e", "Edit", "Edit the text here", applies: desk?.refusal(toCorrect: view.report) == nil),
+            KeyBinding(
+                "E", "$EDITOR", "Edit the text in $EDITOR", applies: desk?.refusal(toCorrect: view.report) == nil),
             KeyBinding("o Tab", view.showOriginal ? "Text" : "Original", "Show the original transcript or the text"),
             KeyBinding(
                 "w W", "Unsure word",
@@ -96,8 +111,15 @@ public enum KeyHelp {
             KeyBinding(
                 "p", playing ? (view.playback == .playing ? "Pause" : "Resume") : "Play", "Play or pause the audio"),
             KeyBinding("← →", "±5 s", "Skip back or forward five seconds", applies: playing),
-            KeyBinding("S", "Sign", "Sign the report as you (asks first)", applies: !view.report.status.isSigned),
+            KeyBinding(
+                "S", "Sign", "Sign the report as you (asks first)", applies: desk?.refusal(toSign: view.report) == nil),
             KeyBinding("x", "Export", "Export as text and JSON"),
+            KeyBinding(
+                "D", "Delete", "Delete this draft of yours (asks first; a signed report is never deleted)",
+                applies: desk?.refusal(toDelete: view.report) == nil),
+            KeyBinding(
+                "R", "In error", "Mark this report entered in error, with a reason (asks first); it is kept",
+                applies: desk?.refusal(toEnterInError: view.report) == nil),
             KeyBinding("Space", "Record", "Record, pause or resume the selected session", applies: false),
             KeyBinding("↑↓ PgUp PgDn", "Scroll", "Scroll the text", applies: false),
             KeyBinding("M", "Messages", "Show the latest messages in full", applies: false),

@@ -21,6 +21,13 @@ enum ReportHistoryText {
         return "Signed by \(by)\(at)"
     }
 
+    /// "Entered in error by anna on 12-01 10:05: wrong patient", for a report taken out of use.
+    static func enteredInError(_ report: Report) -> String? {
+        guard let mark = report.enteredInError else { return nil }
+        return "Entered in error by \(SafeText.line(mark.by)) on \(ReportListPane.timestamp(mark.at)): "
+            + SafeText.line(mark.reason)
+    }
+
     /// One line per step, the newest `room` of them, with a line saying how many earlier ones are not shown.
     static func lines(_ events: [ReportEvent], room: Int) -> [String] {
         guard !events.isEmpty else { return [] }
@@ -32,7 +39,7 @@ enum ReportHistoryText {
 
     /// "12-01 10:05 amended by anna: dosage corrected".
     static func line(_ event: ReportEvent) -> String {
-        var text = "\(ReportListPane.timestamp(event.time)) \(event.action.rawValue) by "
+        var text = "\(ReportListPane.timestamp(event.time)) \(event.action.words) by "
         text += SafeText.line(event.actor ?? "unknown author")
         if let reason = event.reason { text += ": " + SafeText.line(reason) }
         return text

@@ -21,7 +21,7 @@ enum ReportListPane {
                 model.searchQuery.isEmpty && model.filters.words.isEmpty
                 ? "No reports yet. Record, pause (Space) and send (Enter) a dictation."
                 : model.searchQuery.isEmpty
-                    ? "No report passes the filters (m mine, u unsigned, ! urgent toggle them)."
+                    ? "No report passes the filters (m mine, u unsigned, ! urgent, a in error toggle them)."
                     : "No report matches. Esc clears the search."
             inner.text(message, row: top, role: .dim)
             return
@@ -87,7 +87,7 @@ enum ReportListPane {
         if columns.showsDuration {
             cell(fit.padLeft(ElapsedTimeFormat.string(for: report.audioDuration), to: 5), width: 5)
         }
-        if columns.showsStatus { cell(report.status.rawValue, width: 9) }
+        if columns.showsStatus { cell(report.listedStatus, width: 9) }
         // A match beyond the first line is what the person looks for: that line is shown instead.
         var line = report.firstLine
         if !search.isEmpty, search.ranges(in: line).isEmpty, let matching = search.firstMatchingLine(of: report.text) {

@@ -10,6 +10,7 @@ enum ReportViewPane {
         var details =
             "\(ReportListPane.timestamp(report.created)) · \(ElapsedTimeFormat.string(for: report.audioDuration))"
         details += " · \(report.locale) · \(report.status.rawValue)"
+        if report.enteredInError != nil { details += " · entered in error" }
         // No report-wide confidence figure: the words the decoder was unsure of are marked in the text.
         // A person changed it (its status or history says so, also before it was signed); the
         // transcript's numbers written as digits are no correction.
@@ -27,6 +28,12 @@ enum ReportViewPane {
         if let signature = ReportHistoryText.signature(report) {
             inner.text(signature, row: top, role: .info)
             top += 1
+        }
+        if let mark = ReportHistoryText.enteredInError(report) {
+            for line in inner.fit.wrap(mark, width: inner.area.width).prefix(2) {
+                inner.text(line, row: top, role: .error)
+                top += 1
+            }
         }
         let historyRoom = max(1, (inner.area.height - top) / 4)
         for line in ReportHistoryText.lines(view.history, room: historyRoom) {

@@ -8,6 +8,10 @@ public enum ConfirmAction: Sendable, Equatable {
     case abandonEdit
     /// Sign the report as the station's author.
     case sign(Int64)
+    /// Delete a draft of the station's author.
+    case deleteDraft(Int64)
+    /// Mark the report entered in error, with this reason.
+    case enterInError(Int64, reason: String)
 }
 
 /// What a text field is for.
@@ -20,6 +24,8 @@ public enum InputPurpose: Sendable, Equatable {
     case patientIdentifier(SessionID, name: String?)
     /// Why a signed report changes; `text` is the new text, `inEditor` whether it is in the in-place editor.
     case amendmentReason(Report, text: String, inEditor: Bool)
+    /// What is wrong with a report about to be entered in error.
+    case errorReason(Report)
 }
 
 /// What a picker chooses.

@@ -71,7 +71,7 @@ extension ScreenModel {
             selection: types.firstIndex { $0.code == current } ?? 0, purpose: .workType(id, patient: patient))
     }
 
-    /// Takes the patient fields and the amendment's reason.
+    /// Takes the patient fields, the amendment's reason and why a report is entered in error.
     func submitWorkflowField(_ text: String, for purpose: InputPurpose, title: String, field: TextEditorModel) {
         let typed = text.trimmingCharacters(in: .whitespaces)
         switch purpose {
@@ -92,20 +92,30 @@ extension ScreenModel {
                 name: name, identifier: typed, system: typed.isEmpty ? nil : Patient.localSystem)
             dialog = nil
             openWorkTypePicker(for: id, patient: patient.isEmpty ? nil : patient)
-        case .amendmentReason(let report, let newText, let inEditor):
-            guard !typed.isEmpty else {
-                dialog = .input(
-                    title: title, field: field, purpose: purpose,
-                    error: "A signed report changes only with a reason.")
-                return
-            }
-            if let problem = Patient.problem(with: typed, limit: 500) {
-                dialog = .input(title: title, field: field, purpose: purpose, error: "The reason: \(problem).")
+        case .amendmentReason(let report, let newText, _):
+            guard let reason = checkReason(text, for: .correct, title: title, field: field, purpose: purpose) else {
                 return
             }
             dialog = nil
-            amend(report, text: newText, reason: typed, inEditor: inEditor)
+            saveCorrection(report, text: newText, reason: reason)
+        case .errorReason(let report):
+            guard let reason = checkReason(text, for: .enterInError, title: title, field: field, purpose: purpose)
+            else { return }
+            confirmEnteringInError(report, reason: reason)
         case .newSession, .rename: break
+        }
+    }
+
+    /// The reason typed, as the desk takes it; nil (and the dialog says why) when it refuses it.
+    private func checkReason(
+        _ text: String, for step: ReportStep, title: String, field: TextEditorModel, purpose: InputPurpose
+    ) -> String? {
+        guard let desk else { return nil }
+        do {
+            return try desk.checkReason(text, for: step)
+        } catch {
+            dialog = .input(title: title, field: field, purpose: purpose, error: error.description)
+            return nil
         }
     }
 

@@ -85,6 +85,10 @@ extension ScreenModel {
             closeEditor()
         case .sign(let id):
             sign(reportID: id)
+        case .deleteDraft(let id):
+            deleteDraft(id)
+        case .enterInError(let id, let reason):
+            enterInError(id, reason: reason)
         }
         return .none
     }
@@ -116,7 +120,7 @@ extension ScreenModel {
                 if askDetails { openDetails(for: session.id) }
                 return
             case .rename(let id): try station.rename(id, to: text)
-            case .patientName, .patientIdentifier, .amendmentReason:
+            case .patientName, .patientIdentifier, .amendmentReason, .errorReason:
                 submitWorkflowField(text, for: purpose, title: title, field: field)
                 return
             }

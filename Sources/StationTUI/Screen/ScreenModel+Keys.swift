@@ -126,7 +126,8 @@ extension ScreenModel {
             }
             openDetails(for: session.id)
             return .none
-        case .character("e"), .character("E"), .character("x"), .character("p"), .character("S"):
+        case .character("e"), .character("E"), .character("x"), .character("p"), .character("S"), .character("D"),
+            .character("R"), .character("a"):
             notifier.info("That key works on a report: press Tab to go to the report list first.")
             return .none
         case .up, .character("k"): station.selectNeighbour(-1)
@@ -157,6 +158,11 @@ extension ScreenModel {
             if let report = selectedReport, claimForEditing(report) { return .editExternally(report) }
         case .character("S"):
             if let report = selectedReport { requestSigning(report) }
+        case .character("D"):
+            if let report = selectedReport { requestDeletion(report) }
+        case .character("R"):
+            if let report = selectedReport { requestEnteringInError(report) }
+        case .character("a"): toggleFilter(\.enteredInError)
         case .character("m"): toggleFilter(\.mine)
         case .character("u"): toggleFilter(\.unsigned)
         case .character("!"): toggleFilter(\.urgent)

@@ -26,8 +26,7 @@ extension ScreenModel {
         guard var view = reportView else { return .none }
         switch key {
         case .escape, .character("q"):
-            if view.playback != .stopped, let player = services.player { run { await player.stop() } }
-            reportView = nil
+            closeReportView()
             return .none
         case .up, .character("k"): view.scroll = max(0, view.scroll - 1)
         case .down, .character("j"): view.scroll += 1
@@ -46,6 +45,12 @@ extension ScreenModel {
             return .editExternally(view.report)
         case .character("S"):
             requestSigning(view.report)
+            return .none
+        case .character("D"):
+            requestDeletion(view.report)
+            return .none
+        case .character("R"):
+            requestEnteringInError(view.report)
             return .none
         case .character("x"): export(view.report)
         case .character("p"):
@@ -98,68 +103,37 @@ extension ScreenModel {
         return .none
     }
 
-    /// Saves the edited text as a new revision and shows it in the report view.
+    /// Ctrl-S: saves the edited text through the desk; a signed report first asks for the reason.
     private func save(_ state: ReportEditorState) {
         guard state.text.isDirty else {
             closeEditor()
             notifier.info("No changes to save.")
             return
         }
-        if state.report.status.isSigned {
+        if desk?.savingNeedsReason(state.report) == true {
             askAmendmentReason(for: state.report, text: state.text.text, inEditor: true)
             return
         }
-        revise(state.report, text: state.text.text) { [weak self] saved in if saved { self?.closeEditor() } }
+        saveCorrection(state.report, text: state.text.text)
     }
 
-    /// Saves what came back from `$EDITOR`.
+    /// Saves what came back from `$EDITOR`; a refused save keeps the text in the in-place editor.
     public func finishExternalEdit(of report: Report, text: String?) {
         guard let text else {
-            services.editLocks.release(report: report.id)
+            desk?.close(report.id)
             notifier.error("The editor failed; the report is unchanged.")
             return
         }
         guard text != report.text else {
-            services.editLocks.release(report: report.id)
+            desk?.close(report.id)
             notifier.info("No changes to save.")
             return
         }
-        if report.status.isSigned {
+        if desk?.savingNeedsReason(report) == true {
             askAmendmentReason(for: report, text: text, inEditor: false)
             return
         }
-        let locks = services.editLocks
-        revise(report, text: text) { _ in locks.release(report: report.id) }
-    }
-
-    /// Saves `text` as a new revision (an amendment when `reason` is given); `then` learns whether it was saved.
-    func revise(
-        _ report: Report, text: String, reason: String? = nil, then: @escaping @MainActor (Bool) -> Void
-    ) {
-        guard let store = services.reports else {
-            notifier.error("Reports cannot be saved in this build.")
-            return
-        }
-        let time = services.clock.wallTime
-        let author = station.author
-        run { [weak self] in
-            do {
-                let saved = try await store.revise(id: report.id, text: text, at: time, by: author, reason: reason)
-                guard let self else { return }
-                self.show(saved)
-                self.station.reportReviewed(saved)
-                then(true)
-                self.notifier.info(
-                    reason == nil ? "Saved a new revision of the report." : "Saved an amendment of report #\(saved.id)."
-                )
-            } catch let refusal as ReportStoreError {
-                then(false)
-                self?.notifier.error("\(refusal) Your text is still in the editor.")
-            } catch {
-                then(false)
-                self?.notifier.error("The report could not be saved; your text is still in the editor.")
-            }
-        }
+        saveCorrection(report, text: text)
     }
 
     func togglePlayback() {

@@ -1,18 +1,19 @@
 import StationCore
 
-/// Signing, amendments with their reason, the history of a report, and the claim that lets one person
-/// at a time correct a report across every station process.
+/// Correcting, signing and amending through the desk, which holds every rule (the one-editor claim
+/// across station processes among them) and says why it refuses; and the history of a report.
 extension ScreenModel {
-    /// Claims `report` for this station's editor; says who corrects it when another station does.
-    func claimForEditing(_ report: Report) -> Bool { claim(report.id, then: "Try again when they are done.") }
-
-    private func claim(_ id: Int64, then advice: String) -> Bool {
-        switch services.editLocks.claim(report: id) {
-        case .claimed:
+    /// Opens `report` for correction here (the desk claims it); says why not when the desk refuses.
+    func claimForEditing(_ report: Report) -> Bool {
+        guard let desk else {
+            notifier.error("Reports cannot be saved in this build.")
+            return false
+        }
+        do {
+            try desk.open(report)
             return true
-        case .heldElsewhere(let holder):
-            let who = holder.map { "\($0)" } ?? "someone at another station"
-            notifier.warning("Report \(id) is being corrected by \(who). \(advice)")
+        } catch {
+            notifier.warning(error.description)
             return false
         }
     }
@@ -20,9 +21,9 @@ extension ScreenModel {
     /// Now that the report is claimed, no one else can change it: the editor gets the stored text, in
     /// case another station saved or signed it since this one read it.
     func editLatest(_ report: Report) {
-        guard let store = services.reports else { return }
+        guard let desk else { return }
         run { [weak self] in
-            guard let latest = try? await store.report(id: report.id)?.withoutWords, latest != report.withoutWords,
+            guard let latest = try? await desk.report(report.id).withoutWords, latest != report.withoutWords,
                 let self,
                 let state = self.editor, state.report.id == report.id
             else { return }
@@ -41,50 +42,89 @@ extension ScreenModel {
         }
     }
 
-    /// Closes the in-place editor and gives its claim back.
+    /// Closes the in-place editor and ends its correction (the claim goes back).
     func closeEditor() {
-        if let id = editor?.report.id { services.editLocks.release(report: id) }
+        if let id = editor?.report.id { desk?.close(id) }
         editor = nil
     }
 
-    /// `S`: asks before signing (only y signs).
-    func requestSigning(_ report: Report) {
-        guard let signer = station.author else {
-            notifier.warning("The station does not know who you are, so it cannot sign reports.")
+    /// Ends the correction of `id` after it was saved: the in-place editor closes if it holds it.
+    private func endCorrection(of id: Int64) {
+        desk?.close(id)
+        if editor?.report.id == id { editor = nil }
+    }
+
+    /// Saves `text` (an amendment with `reason`) through the desk. A correction in progress is never
+    /// lost: when the save is refused, the text stays in the in-place editor, still claimed; when the
+    /// report was signed since it was read, the save asks for the amendment's reason instead.
+    func saveCorrection(_ report: Report, text: String, reason: String? = nil) {
+        guard let desk else {
+            keepInEditor(report, text: text)
+            notifier.error("Reports cannot be saved in this build; your text is still in the editor.")
             return
         }
-        if report.status.isSigned {
-            let by = report.signedBy.map { " by \($0)" } ?? ""
-            let at = report.signedAt.map { " on \(ReportListPane.timestamp($0))" } ?? ""
-            notifier.info("Report #\(report.id) is signed already\(by)\(at); e changes it as an amendment.")
+        run { [weak self] in
+            do throws(ReportRefusal) {
+                let outcome = try await desk.save(report.id, text: text, reason: reason)
+                guard let self else { return }
+                switch outcome {
+                case .revised(let saved):
+                    self.show(saved)
+                    self.endCorrection(of: report.id)
+                    self.notifier.info(
+                        reason == nil
+                            ? "Saved a new revision of the report." : "Saved an amendment of report #\(saved.id).")
+                case .unchanged:
+                    self.endCorrection(of: report.id)
+                    self.notifier.info("No changes to save.")
+                }
+            } catch .amendmentNeedsReason {
+                guard let self else { return }
+                let latest = (try? await desk.report(report.id)) ?? report
+                self.show(latest)
+                self.keepInEditor(latest, text: text)
+                guard self.dialog == nil else {
+                    self.notifier.warning(
+                        "Report #\(report.id) was signed meanwhile: your text is in the editor, Ctrl-S asks for the "
+                            + "amendment's reason.")
+                    return
+                }
+                self.askAmendmentReason(for: latest, text: self.editor?.text.text ?? text, inEditor: true)
+                self.notifier.info("Report #\(report.id) was signed meanwhile: your change is an amendment.")
+            } catch {
+                self?.keepInEditor(report, text: text)
+                self?.notifier.error("\(error) Your text is still in the editor.")
+            }
+        }
+    }
+
+    /// `S`: asks before signing (only y signs); the desk says why a report cannot be signed.
+    func requestSigning(_ report: Report) {
+        guard let desk else {
+            notifier.error("Reports cannot be signed in this build.")
+            return
+        }
+        if let refusal = desk.refusal(toSign: report) {
+            notifier.warning(refusal.description)
             return
         }
         dialog = .confirm(
             title: "Sign report #\(report.id)?",
             message: "Sign report #\(report.id) (\(Self.describe(report.properties, types: services.workTypes))) as "
-                + "\(signer)? A signed report is final: a later change makes an amendment with a reason.",
+                + "\(desk.user ?? "you")? A signed report is final: a later change makes an amendment with a reason.",
             action: .sign(report.id))
     }
 
+    /// Signs through the desk, which holds the report's claim while it runs.
     func sign(reportID id: Int64) {
-        guard let store = services.reports, let signer = station.author else { return }
-        // No one signs a text someone else is changing: signing holds the report's claim while it runs.
-        guard claim(id, then: "Sign it when they are done.") else { return }
-        let locks = services.editLocks
-        let heldByEditor = editor?.report.id == id
-        let time = services.clock.wallTime
+        guard let desk else { return }
         run { [weak self] in
-            defer { if !heldByEditor { locks.release(report: id) } }
-            do {
-                let signed = try await store.sign(id: id, by: signer, at: time)
-                guard let self else { return }
-                self.show(signed)
-                self.station.reportReviewed(signed)
-                self.notifier.info("Signed report #\(id) as \(signer).")
-            } catch let refusal as ReportStoreError {
-                self?.notifier.warning("\(refusal)")
+            do throws(ReportRefusal) {
+                let signed = try await desk.sign(id)
+                self?.show(signed)
+                self?.notifier.info("Signed report #\(id) as \(signed.signedBy ?? desk.user ?? "you").")
             } catch {
-                self?.notifier.error("Report #\(id) could not be signed. Check the data directory.")
+                self?.notifier.warning(error.description)
             }
         }
     }
@@ -96,24 +136,15 @@ extension ScreenModel {
             purpose: .amendmentReason(report, text: text, inEditor: inEditor), error: nil)
     }
 
-    /// Saves an amendment; from `$EDITOR`, a failed save keeps the text in the in-place editor.
-    func amend(_ report: Report, text: String, reason: String, inEditor: Bool) {
-        revise(report, text: text, reason: reason) { [weak self] saved in
-            guard let self else { return }
-            if inEditor {
-                if saved { self.closeEditor() }
-            } else if saved {
-                self.services.editLocks.release(report: report.id)
-            } else {
-                self.keepInEditor(report, text: text)
-            }
-        }
-    }
-
-    /// An amendment from `$EDITOR` not saved (no reason given): its text goes into the in-place editor,
-    /// still claimed, so nothing typed is lost.
+    /// Text not saved yet (a save refused, an amendment's reason not given): it goes into the in-place
+    /// editor, still claimed, so nothing typed is lost. An editor open on the report keeps its cursor.
     func keepInEditor(_ report: Report, text: String) {
         reportView = reportView?.report.id == report.id ? reportView : ReportViewState(report: report)
+        // What an open editor holds is the newest: what was saved, and whatever was typed since.
+        if editor?.report.id == report.id {
+            editor?.report = report
+            return
+        }
         editor = ReportEditorState(report: report, text: TextEditorModel(text: text, original: report.text))
     }
 

@@ -74,6 +74,8 @@ public struct ReportEditorState: Sendable, Equatable {
 public final class ScreenModel {
     public let station: Station
     let services: ScreenServices
+    /// Every step of a report's life goes through it: the screen holds no rule of its own.
+    let desk: ReportDesk?
     /// Measures characters as the terminal does, for the editor's vertical moves.
     @ObservationIgnored let measure: (Character) -> Int
 
@@ -123,6 +125,12 @@ public final class ScreenModel {
         self.station = station
         self.services = services
         self.measure = measure
+        // A running station delivers training requests batched (`Station`), as the author corrects.
+        desk = services.reports.map { store in
+            ReportDesk(
+                store: store, claims: services.editLocks, training: station, clock: services.clock,
+                user: station.author)
+        }
         station.onReportAdded = { [weak self] _ in self?.reloadReports() }
         station.onNoSpeech = { [weak self] session in self?.noSpeechFound(in: session) }
         followPlayback()
