@@ -14,7 +14,9 @@ enum DialogView {
             let no = inner.text("n Esc", row: inner.area.height - 1, column: after, role: .keyName)
             inner.text(" No", row: inner.area.height - 1, column: no, role: .dialog)
         case .input(let title, let field, let purpose, let error):
-            let inner = frame(title, height: error == nil ? 5 : 6, width: width, in: writer)
+            // A refusal is said in full: it wraps rather than being cut at the dialog's edge.
+            let errorLines = error.map { Array(writer.fit.wrap(SafeText.line($0), width: width - 4).prefix(3)) } ?? []
+            let inner = frame(title, height: 5 + errorLines.count, width: width, in: writer)
             inner.text(label(purpose), row: 0, column: 1, role: .dialog)
             let fieldWidth = inner.area.width - 2
             inner.text(String(repeating: " ", count: fieldWidth), row: 1, column: 1, role: .input)
@@ -29,7 +31,7 @@ enum DialogView {
             }
             inner.text(String(characters[skip...]), row: 1, column: 1, role: .input, width: fieldWidth)
             inner.cursor(row: 1, column: 1 + shown)
-            if let error { inner.text(error, row: 2, column: 1, role: .error) }
+            for (row, line) in errorLines.enumerated() { inner.text(line, row: 2 + row, column: 1, role: .error) }
             inner.text(hint(purpose), row: inner.area.height - 1, column: 1, role: .dim)
         case .noSpeech(let question):
             NoSpeechDialogView.draw(question, into: writer)
