@@ -40,6 +40,22 @@ struct ReportChangedFromTwoPlacesTests {
         return tmux
     }
 
+    /// Types a correction at the end of report #1's text in the in-place editor; it stays unsaved.
+    func correctInPlace(_ tmux: TmuxSession) throws {
+        try tmux.send("e", "C-End")
+        try tmux.type(" A VITAL CORRECTION")
+        _ = try tmux.waitFor("A VITAL CORRECTION")
+    }
+
+    /// Opens report #1 in real vi with `E` and puts a correction before its text; vi stays open.
+    func correctInVi(_ tmux: TmuxSession) throws {
+        try tmux.send("E")
+        _ = try tmux.waitFor("vi on screen") { $0.contains("~") && !$0.contains("F10") }
+        try tmux.type(":s/^/A VITAL EXTERNAL CORRECTION /")
+        try tmux.send("Enter")
+        _ = try tmux.waitFor("A VITAL EXTERNAL CORRECTION")
+    }
+
     /// Report `id` as `reports --json` prints it.
     func report(_ id: Int) throws -> [String: Any]? {
         let listed = try terminal.run(["reports", "--json"])
@@ -58,9 +74,7 @@ struct ReportChangedFromTwoPlacesTests {
         try await seed(["The knee is swollen."])
         let tmux = try start()
         defer { tmux.shutDown() }
-        try tmux.send("e", "C-End")
-        try tmux.type(" A VITAL CORRECTION")
-        _ = try tmux.waitFor("A VITAL CORRECTION")
+        try correctInPlace(tmux)
         let signed = try terminal.run(["reports", "sign", "1"])
         #expect(signed.status == 1, "\(signed.output)")
         #expect(signed.output.contains("Report 1 is being corrected by anna on "), "\(signed.output)")
@@ -81,11 +95,7 @@ struct ReportChangedFromTwoPlacesTests {
         try await seed(["The knee is swollen."])
         let tmux = try start(editor: "")
         defer { tmux.shutDown() }
-        try tmux.send("E")
-        _ = try tmux.waitFor("vi on screen") { $0.contains("~") && !$0.contains("F10") }
-        try tmux.type(":s/^/A VITAL EXTERNAL CORRECTION /")
-        try tmux.send("Enter")
-        _ = try tmux.waitFor("A VITAL EXTERNAL CORRECTION")
+        try correctInVi(tmux)
         let signed = try terminal.run(["reports", "sign", "1"])
         #expect(signed.status == 1, "\(signed.output)")
         #expect(signed.output.contains("Report 1 is being corrected by anna on "), "\(signed.output)")
@@ -104,9 +114,7 @@ struct ReportChangedFromTwoPlacesTests {
         try await seed(["The knee is swollen."])
         let tmux = try start()
         defer { tmux.shutDown() }
-        try tmux.send("e", "C-End")
-        try tmux.type(" A VITAL CORRECTION")
-        _ = try tmux.waitFor("A VITAL CORRECTION")
+        try correctInPlace(tmux)
         try await signBehindTheClaim(1)
         try tmux.send("C-s")
         _ = try tmux.waitFor("Why does the signed report change?")
@@ -125,11 +133,7 @@ struct ReportChangedFromTwoPlacesTests {
         try await seed(["The knee is swollen."])
         let tmux = try start(editor: "")
         defer { tmux.shutDown() }
-        try tmux.send("E")
-        _ = try tmux.waitFor("vi on screen") { $0.contains("~") && !$0.contains("F10") }
-        try tmux.type(":s/^/A VITAL EXTERNAL CORRECTION /")
-        try tmux.send("Enter")
-        _ = try tmux.waitFor("A VITAL EXTERNAL CORRECTION")
+        try correctInVi(tmux)
         try await signBehindTheClaim(1)
         try tmux.type(":wq")
         try tmux.send("Enter")
@@ -155,9 +159,7 @@ struct ReportChangedFromTwoPlacesTests {
         try await seed(["The knee is swollen."])
         let tmux = try start()
         defer { tmux.shutDown() }
-        try tmux.send("e", "C-End")
-        try tmux.type(" A VITAL CORRECTION")
-        _ = try tmux.waitFor("A VITAL CORRECTION")
+        try correctInPlace(tmux)
         // The other terminal: a real one, where a deletion could ask its question.
         let other = try TmuxSession(
             command: [TmuxSession.binary.path, "--data-dir", terminal.data, "reports", "delete", "1"],

@@ -65,6 +65,25 @@ struct ReportLifeScreenTests {
         #expect(locks.calls.current == ["claim 2", "release 2"])
     }
 
+    @Test("what is typed while a save runs stays in the editor, still claimed, after the save")
+    func typedDuringTheSave() async throws {
+        let locks = RecordingEditLocks()
+        let harness = try await seeded(locks: locks)
+        harness.press(.character("e"), .controlEnd)
+        harness.type(" and warm")
+        harness.press(.control("s"))
+        harness.type(", red")
+        await harness.model.settle()
+        #expect(try await harness.fixture.reports.report(id: 2)?.text == "knee swollen and warm")
+        #expect(harness.model.editor?.text.text == "knee swollen and warm, red")
+        #expect(harness.lastNotice.hasSuffix("What you typed since is still in the editor."))
+        #expect(locks.calls.current == ["claim 2"])
+        harness.press(.control("s"))
+        await harness.model.settle()
+        #expect(try await harness.fixture.reports.report(id: 2)?.text == "knee swollen and warm, red")
+        #expect(harness.model.editor == nil && locks.calls.current == ["claim 2", "release 2"])
+    }
+
     @Test("a report deleted without its claim: the editor keeps the text and says who deleted it and when")
     func deletedUnderTheEditor() async throws {
         let harness = try await seeded()

@@ -6,14 +6,7 @@ import StationCore
 extension ScreenModel {
     /// `D`: asks before deleting a draft of yours; the desk says why any other report is not deleted.
     func requestDeletion(_ report: Report) {
-        guard let desk else {
-            notifier.error("Reports cannot be deleted in this build.")
-            return
-        }
-        if let refusal = desk.refusal(toDelete: report) {
-            notifier.warning(refusal.description)
-            return
-        }
+        guard deskAllows({ $0.refusal(toDelete: report) }) else { return }
         let audio = report.audioFile == nil ? "Its text is" : "Its text and audio are"
         dialog = .confirm(
             title: "Delete draft report #\(report.id)?",
@@ -40,14 +33,7 @@ extension ScreenModel {
 
     /// `R`: asks what is wrong with the report, then whether to enter it in error.
     func requestEnteringInError(_ report: Report) {
-        guard let desk else {
-            notifier.error("Reports cannot be changed in this build.")
-            return
-        }
-        if let refusal = desk.refusal(toEnterInError: report) {
-            notifier.warning(refusal.description)
-            return
-        }
+        guard deskAllows({ $0.refusal(toEnterInError: report) }) else { return }
         dialog = .input(
             title: "Report #\(report.id) entered in error", field: TextEditorModel(text: ""),
             purpose: .errorReason(report), error: nil)
@@ -76,6 +62,19 @@ extension ScreenModel {
                 self?.notifier.warning(error.description)
             }
         }
+    }
+
+    /// Whether the desk allows a step before its question is asked; says why not when it does not.
+    func deskAllows(_ refusal: (ReportDesk) -> ReportRefusal?) -> Bool {
+        guard let desk else {
+            notifier.error("Reports cannot be changed in this build.")
+            return false
+        }
+        if let refused = refusal(desk) {
+            notifier.warning(refused.description)
+            return false
+        }
+        return true
     }
 
     /// Closes the report view, stopping its audio.

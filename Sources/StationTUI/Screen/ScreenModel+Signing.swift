@@ -70,10 +70,17 @@ extension ScreenModel {
                 switch outcome {
                 case .revised(let saved):
                     self.show(saved)
-                    self.endCorrection(of: report.id)
-                    self.notifier.info(
+                    let said =
                         reason == nil
-                            ? "Saved a new revision of the report." : "Saved an amendment of report #\(saved.id).")
+                        ? "Saved a new revision of the report." : "Saved an amendment of report #\(saved.id)."
+                    // Typed after Ctrl-S, while the save ran: it stays in the editor, still claimed.
+                    if let editor = self.editor, editor.report.id == report.id, editor.text.text != text {
+                        self.editor?.report = saved
+                        self.notifier.info(said + " What you typed since is still in the editor.")
+                        return
+                    }
+                    self.endCorrection(of: report.id)
+                    self.notifier.info(said)
                 case .unchanged:
                     self.endCorrection(of: report.id)
                     self.notifier.info("No changes to save.")
@@ -100,14 +107,7 @@ extension ScreenModel {
 
     /// `S`: asks before signing (only y signs); the desk says why a report cannot be signed.
     func requestSigning(_ report: Report) {
-        guard let desk else {
-            notifier.error("Reports cannot be signed in this build.")
-            return
-        }
-        if let refusal = desk.refusal(toSign: report) {
-            notifier.warning(refusal.description)
-            return
-        }
+        guard deskAllows({ $0.refusal(toSign: report) }), let desk else { return }
         dialog = .confirm(
             title: "Sign report #\(report.id)?",
             message: "Sign report #\(report.id) (\(Self.describe(report.properties, types: services.workTypes))) as "
