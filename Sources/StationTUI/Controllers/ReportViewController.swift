@@ -3,7 +3,7 @@ import StationCore
 
 /// An open report, over the main screen: its details and history, its text or its original transcript
 /// (`o`), scrolled, with the words the decoder was unsure of (`w`, `W`) and its audio (`p`, `←` `→`).
-/// From here it is edited, signed, exported or taken out of use.
+/// From here it is edited, signed, exported or taken out of use; recording is not its key (Space says so).
 @MainActor
 @Observable
 final class ReportViewController: ScreenController {
@@ -41,8 +41,9 @@ final class ReportViewController: ScreenController {
         case .character("x"): steps.export(report)
         case .character("p"): togglePlayback()
         case .character(" "):
-            // Space means record, pause and resume everywhere; the title line shows the state.
-            screen.sessionsList.toggleSelected()
+            // Recording belongs to the sessions list and the recording pane, where the session it acts on
+            // is in view; over a report it would start or pause one that is not (another patient's).
+            return .refused("Space records from the sessions list: Esc closes the report first.")
         case .left, .character("["): seek(by: .seconds(-5))
         case .right, .character("]"): seek(by: .seconds(5))
         default: return .notHandled
@@ -143,7 +144,6 @@ final class ReportViewController: ScreenController {
                 KeyBinding(
                     "R", "In error", "Mark this report entered in error, with a reason (asks first); it is kept",
                     applies: desk?.refusal(toEnterInError: report) == nil),
-                KeyBinding("Space", "Record", "Record, pause or resume the selected session", applies: false),
                 KeyBinding("↑↓ PgUp PgDn", "Scroll", "Scroll the text", applies: false),
                 KeyBinding("M", "Messages", "Show the latest messages in full", applies: false),
                 KeyBinding("F1 ?", "Help", "Show the keys"),
