@@ -1,27 +1,24 @@
-import StationCore
-
-/// Every key of the view underneath, with what it does (`F1`, `?`); any key closes it.
+/// An overlay over the view underneath: any key closes it, and meanwhile the key bar keeps showing the
+/// keys of the view it covers.
 @MainActor
-final class HelpOverlayController: ScreenController {
-    /// The view whose keys it lists, and which the key bar keeps showing.
-    let covered: any ScreenController
+protocol OverlayController: ScreenController {
+    var covered: any ScreenController { get }
+}
 
-    init(covering covered: any ScreenController) { self.covered = covered }
-
+extension OverlayController {
     var layer: ScreenLayer { .modal }
     func handle(_ key: Key) -> KeyOutcome { .close }
     var keyHelp: KeyHelpPage { covered.keyHelp }
 }
 
-/// The latest messages in full (`M`), for the ones the strip cuts (an install error's cause); any key
-/// closes it.
-@MainActor
-final class MessagesOverlayController: ScreenController {
+/// Every key of the view underneath, with what it does (`F1`, `?`).
+final class HelpOverlayController: OverlayController {
     let covered: any ScreenController
-
     init(covering covered: any ScreenController) { self.covered = covered }
+}
 
-    var layer: ScreenLayer { .modal }
-    func handle(_ key: Key) -> KeyOutcome { .close }
-    var keyHelp: KeyHelpPage { covered.keyHelp }
+/// The latest messages in full (`M`), for the ones the strip cuts (an install error's cause).
+final class MessagesOverlayController: OverlayController {
+    let covered: any ScreenController
+    init(covering covered: any ScreenController) { self.covered = covered }
 }
