@@ -82,7 +82,9 @@ extension SessionsListController {
     func ask(_ session: DictationSession) {
         guard let found = session.noSpeech, session.state == .paused else { return }
         screen.station.select(session.id)
+        // The sessions list takes the keys after it; a search being typed ends there, and stays.
         screen.focus = .sessions
+        screen.reportList.searchField = nil
         keepInView()
         screen.open(
             NoSpeechDialogController(
