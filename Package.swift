@@ -25,6 +25,9 @@ let package = Package(
 
         // The feature logic and its ports; imports no C.
         .target(name: "StationCore"),
+        // The one POSIX layer under the adapters: descriptors, Errno in words, file locks, private files
+        // that never follow links, child processes with a clean signal mask, the login account.
+        .target(name: "StationSystem"),
 
         // Adapters: each wraps exactly one C library behind a core port.
         .target(name: "PulseCapture", dependencies: ["StationCore", "CPulseAudio"]),
@@ -73,6 +76,7 @@ let package = Package(
         .target(name: "StationTestTraits"),
 
         .testTarget(name: "StationCoreTests", dependencies: ["StationCore", "StationTestSupport"]),
+        .testTarget(name: "StationSystemTests", dependencies: ["StationSystem"]),
         .testTarget(
             name: "PulseCaptureTests", dependencies: ["PulseCapture", "StationTestSupport", "StationTestTraits"]),
         .testTarget(name: "SphinxSpeechTests", dependencies: ["SphinxSpeech", "StationTestSupport"]),
