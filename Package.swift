@@ -30,20 +30,20 @@ let package = Package(
         .target(name: "StationSystem"),
 
         // Adapters: each wraps exactly one C library behind a core port.
-        .target(name: "PulseCapture", dependencies: ["StationCore", "CPulseAudio"]),
+        .target(name: "PulseCapture", dependencies: ["StationCore", "CPulseAudio", "Recordings"]),
         // Hands sphinxbase's variadic log callback on as formatted text, which Swift can take.
         .target(name: "CSphinxLog", linkerSettings: [.linkedLibrary("sphinxbase")]),
         .target(
-            name: "SphinxSpeech", dependencies: ["StationCore", "CPocketSphinx", "CSphinxLog", "AudioFileReading"],
+            name: "SphinxSpeech", dependencies: ["StationCore", "CPocketSphinx", "CSphinxLog", "Recordings"],
             resources: [.copy("Resources/punctuation")]),
-        // Reads recordings (WAV, FLAC, Ogg, MP3, any rate) as the decoder's 16 kHz mono; wraps libsndfile
-        // and libsamplerate, which always work together here.
-        .target(name: "AudioFileReading", dependencies: ["StationCore", "CSndfile", "CSampleRate"]),
+        // Recordings: the station's WAV files written, read and repaired; any recording (WAV, FLAC, Ogg,
+        // MP3, any rate) read as the decoder's 16 kHz mono over libsndfile and libsamplerate.
+        .target(name: "Recordings", dependencies: ["StationCore", "CSndfile", "CSampleRate"]),
         .target(name: "SQLiteStore", dependencies: ["StationCore", "CSQLite3"]),
         // US English pronunciations of new words: flite's CMU lexicon and letter-to-sound rules (libflite).
         .target(name: "LetterToSound", dependencies: ["CFlite"]),
         // Per-author voice profiles: sphinxtrain's tools as child processes, kept only when measured better.
-        .target(name: "SpeakerAdaptation", dependencies: ["StationCore", "SphinxSpeech", "AudioFileReading"]),
+        .target(name: "SpeakerAdaptation", dependencies: ["StationCore", "SphinxSpeech", "Recordings"]),
         .target(name: "StationTUI", dependencies: ["StationCore", "CNcursesw"]),
         // The model catalog and installer: downloads, sha256 (libcrypto), secure unpacking (libarchive).
         .target(
@@ -55,7 +55,7 @@ let package = Package(
             name: "dictation-station",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
-                "SpeakerAdaptation", "LetterToSound",
+                "SpeakerAdaptation", "LetterToSound", "Recordings",
             ]
         ),
 
@@ -65,7 +65,7 @@ let package = Package(
         // scripts/bench-transcribe: accuracy and speed against pocketsphinx_continuous, live against stopped.
         .executableTarget(
             name: "station-bench",
-            dependencies: ["StationCore", "SphinxSpeech", "AudioFileReading", "StationTestSupport"]),
+            dependencies: ["StationCore", "SphinxSpeech", "Recordings", "StationTestSupport"]),
 
         // scripts/bench-recognition: word error rate before and after voice profiles, per TTS voice.
         .executableTarget(name: "recognition-bench", dependencies: ["SpeakerAdaptation", "SphinxSpeech", "StationCore"]),
@@ -78,26 +78,27 @@ let package = Package(
         .testTarget(name: "StationCoreTests", dependencies: ["StationCore", "StationTestSupport"]),
         .testTarget(name: "StationSystemTests", dependencies: ["StationSystem"]),
         .testTarget(
-            name: "PulseCaptureTests", dependencies: ["PulseCapture", "StationTestSupport", "StationTestTraits"]),
+            name: "PulseCaptureTests",
+            dependencies: ["PulseCapture", "Recordings", "StationTestSupport", "StationTestTraits"]),
         .testTarget(name: "SphinxSpeechTests", dependencies: ["SphinxSpeech", "StationTestSupport"]),
         .testTarget(
-            name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "StationCore", "StationTestSupport"]),
+            name: "RecordingsTests", dependencies: ["Recordings", "StationCore", "StationTestSupport"]),
         .testTarget(name: "LetterToSoundTests", dependencies: ["LetterToSound", "SphinxSpeech"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "StationTestSupport"]),
         .testTarget(
             name: "StationTUITests",
-            dependencies: ["StationTUI", "PulseCapture", "StationTestSupport", "StationTestTraits"]),
+            dependencies: ["StationTUI", "PulseCapture", "Recordings", "StationTestSupport", "StationTestTraits"]),
         .testTarget(
             name: "StationIntegrationTests",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "SpeechModels", "StationTestSupport",
-                "StationTestTraits", "AudioFileReading", "SpeakerAdaptation",
+                "StationTestTraits", "Recordings", "SpeakerAdaptation",
             ]),
         .testTarget(
             name: "SpeakerAdaptationTests",
             dependencies: [
                 "SpeakerAdaptation", "SphinxSpeech", "SQLiteStore", "StationCore", "StationTestSupport",
-                "AudioFileReading",
+                "Recordings",
             ]),
         .testTarget(name: "SpeechModelsTests", dependencies: ["SpeechModels", "StationTestSupport"]),
         // The faults the station survives, one suite per class: crashes, several processes, hostile input.
@@ -105,7 +106,7 @@ let package = Package(
             name: "FaultToleranceTests",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
-                "StationTestSupport", "StationTestTraits", "AudioFileReading",
+                "StationTestSupport", "StationTestTraits", "Recordings",
             ]),
         .testTarget(
             name: "CommandLineTests",

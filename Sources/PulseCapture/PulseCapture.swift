@@ -1,5 +1,6 @@
 import CPulseAudio
 import Foundation
+import Recordings
 import StationCore
 
 /// Records one dictation from the audio server (PulseAudio, or PipeWire's PulseAudio server) into a

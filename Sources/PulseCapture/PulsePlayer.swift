@@ -1,5 +1,6 @@
 import CPulseAudio
 import Foundation
+import Recordings
 import StationCore
 
 /// Plays a recorded WAV file through the audio server, for checking a report against its audio:

@@ -11,11 +11,11 @@ import Foundation
 /// Every append goes straight to the file with `write(2)`, so a killed process loses nothing that was
 /// appended; the header's sizes are rewritten on `updateHeader()` and `close()`, and `repairWAV(at:)`
 /// fits them to the data after a crash.
-final class WAVFile {
-    let url: URL
+public final class WAVFile {
+    public let url: URL
     private var descriptor: Int32
     /// The audio bytes in the file.
-    private(set) var dataBytes: Int
+    public private(set) var dataBytes: Int
 
     private init(url: URL, descriptor: Int32, dataBytes: Int) {
         self.url = url
@@ -28,7 +28,7 @@ final class WAVFile {
     }
 
     /// Creates a new, empty file (0600); fails when the file exists, so no recording is overwritten.
-    static func create(at url: URL) throws(WAVError) -> WAVFile {
+    public static func create(at url: URL) throws(WAVError) -> WAVFile {
         let descriptor = open(url.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { throw .system(operation: "creating the audio file", errno: errno) }
         let file = WAVFile(url: url, descriptor: descriptor, dataBytes: 0)
@@ -46,7 +46,7 @@ final class WAVFile {
 
     /// Opens a file left by an earlier capture to continue it: repairs its header first, and creates
     /// the file when it does not exist or is empty.
-    static func openForAppending(at url: URL) throws(WAVError) -> WAVFile {
+    public static func openForAppending(at url: URL) throws(WAVError) -> WAVFile {
         guard FileManager.default.fileExists(atPath: url.path) else { return try create(at: url) }
         let header = try repairWAV(at: url)
         guard let header else {
@@ -72,7 +72,7 @@ final class WAVFile {
     }
 
     /// Appends samples at the end of the file.
-    func append(_ bytes: UnsafeRawBufferPointer) throws(WAVError) {
+    public func append(_ bytes: UnsafeRawBufferPointer) throws(WAVError) {
         var written = 0
         while written < bytes.count {
             let result = write(descriptor, bytes.baseAddress! + written, bytes.count - written)
@@ -86,7 +86,7 @@ final class WAVFile {
     }
 
     /// Appends samples at the end of the file.
-    func append(samples: [Int16]) throws(WAVError) {
+    public func append(samples: [Int16]) throws(WAVError) {
         let failure = samples.withUnsafeBytes { buffer -> WAVError? in
             do throws(WAVError) { try append(buffer) } catch { return error }
             return nil
@@ -95,7 +95,7 @@ final class WAVFile {
     }
 
     /// Appends `count` bytes of silence, for a hole the server reported in the stream.
-    func appendSilence(bytes count: Int) throws(WAVError) {
+    public func appendSilence(bytes count: Int) throws(WAVError) {
         let zeros = [UInt8](repeating: 0, count: count)
         let failure = zeros.withUnsafeBytes { buffer -> WAVError? in
             do throws(WAVError) { try append(buffer) } catch { return error }
@@ -105,7 +105,7 @@ final class WAVFile {
     }
 
     /// Cuts the audio back to its first `count` bytes.
-    func truncate(toDataBytes count: Int) throws(WAVError) {
+    public func truncate(toDataBytes count: Int) throws(WAVError) {
         guard count < dataBytes else { return }
         guard ftruncate(descriptor, off_t(WAVHeader.canonicalSize + count)) == 0,
             lseek(descriptor, 0, SEEK_END) >= 0
@@ -114,14 +114,14 @@ final class WAVFile {
     }
 
     /// Rewrites the header so the file is valid as it is now.
-    func updateHeader() throws(WAVError) {
+    public func updateHeader() throws(WAVError) {
         let header = WAVHeader.station(dataBytes: dataBytes).canonicalBytes()
         let result = header.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
         guard result == header.count else { throw .system(operation: "writing the WAV header", errno: errno) }
     }
 
     /// Finishes the header and closes the file.
-    func close() throws(WAVError) {
+    public func close() throws(WAVError) {
         guard descriptor >= 0 else { return }
         defer {
             Glibc.close(descriptor)

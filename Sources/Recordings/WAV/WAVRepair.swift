@@ -12,7 +12,7 @@ import Foundation
 /// Only a file whose data chunk is last can be repaired, which is how every WAV writer lays it out. A
 /// trailing half sample is cut off. A file whose header is already right is not written to.
 @discardableResult
-func repairWAV(at url: URL) throws(WAVError) -> WAVHeader? {
+public func repairWAV(at url: URL) throws(WAVError) -> WAVHeader? {
     let descriptor = open(url.path, O_RDWR | O_CLOEXEC)
     guard descriptor >= 0 else { throw .system(operation: "opening the audio file", errno: errno) }
     defer { close(descriptor) }

@@ -2,7 +2,7 @@ import Foundation
 import StationTestSupport
 import Testing
 
-@testable import PulseCapture
+@testable import Recordings
 
 @Suite("WAV files stay valid and are repaired")
 struct WAVRepairTests {
@@ -18,7 +18,7 @@ struct WAVRepairTests {
         try wav.append(samples: [5, 6])
         try wav.close()
         #expect(try WAVInfo(file).dataBytes == 12)
-        #expect(try AudioMatching.samples(of: file) == [1, 2, 3, 4, 5, 6])
+        #expect(try AudioFileReader.samples(of: file) == [1, 2, 3, 4, 5, 6])
     }
 
     @Test("a file left with a stale header is fitted to its data, a half sample cut off")
@@ -38,7 +38,7 @@ struct WAVRepairTests {
         #expect(try WAVInfo(file).dataBytes == 4)
         #expect(AbandonedRecordings.repair(in: directory) == [file])
         #expect(try WAVInfo(file).dataBytes == 10)
-        #expect(try AudioMatching.samples(of: file) == [7, 8, 9, 10, 11])
+        #expect(try AudioFileReader.samples(of: file) == [7, 8, 9, 10, 11])
         #expect(AbandonedRecordings.repair(in: directory).isEmpty, "a sound file is left alone")
     }
 
@@ -53,7 +53,7 @@ struct WAVRepairTests {
         let second = try WAVFile.openForAppending(at: file)
         try second.append(samples: [4])
         try second.close()
-        #expect(try AudioMatching.samples(of: file) == [1, 2, 3, 4])
+        #expect(try AudioFileReader.samples(of: file) == [1, 2, 3, 4])
         #expect(try WAVInfo(file).dataBytes == 8)
     }
 
