@@ -39,7 +39,7 @@ let package = Package(
         // Recordings: the station's WAV files written, read and repaired; any recording (WAV, FLAC, Ogg,
         // MP3, any rate) read as the decoder's 16 kHz mono over libsndfile and libsamplerate.
         .target(name: "Recordings", dependencies: ["StationCore", "CSndfile", "CSampleRate"]),
-        .target(name: "SQLiteStore", dependencies: ["StationCore", "CSQLite3"]),
+        .target(name: "SQLiteStore", dependencies: ["StationCore", "StationSystem", "CSQLite3"]),
         // US English pronunciations of new words: flite's CMU lexicon and letter-to-sound rules (libflite).
         .target(name: "LetterToSound", dependencies: ["CFlite"]),
         // Per-author voice profiles: sphinxtrain's tools as child processes, kept only when measured better.

@@ -100,6 +100,12 @@ public enum PrivateFile {
         }
     }
 
+    /// Removes the file at `path` (a link there itself, never what it points to). The corresponding C
+    /// function is `unlink`.
+    public static func remove(_ path: String) throws(Errno) {
+        try valueOrErrno("remove", path: path) { unlink(path) }
+    }
+
     /// Makes an open file 0600 when others (or its group) may read it.
     static func tighten(_ descriptor: FileDescriptor) throws(Errno) {
         let status = try descriptor.status()

@@ -1,17 +1,14 @@
 import Foundation
 import StationCore
+import StationSystem
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// The capture lock as `flock(2)` on a file in the data directory. The kernel drops the lock when
-/// the holding process ends, even by `kill -9`, so a crash never leaves the station locked.
+/// The capture lock as a `FileLock` (flock) on a file in the data directory. The kernel drops the lock
+/// when the holding process ends, even by `kill -9`, so a crash never leaves the station locked.
 public final class FileCaptureLock: CaptureLocking, @unchecked Sendable {
     private let path: String
     private let mutex = NSLock()
     // Guarded by `mutex`.
-    private var descriptor: Int32 = -1
+    private var lock: FileLock?
     private var holders = 0
 
     public init(paths: StationPaths) { path = paths.captureLock.path }
@@ -25,17 +22,10 @@ public final class FileCaptureLock: CaptureLocking, @unchecked Sendable {
                 return true
             }
             try PrivateFile.create(path)
-            let descriptor = open(path, O_RDWR | O_CLOEXEC | O_NOFOLLOW)
-            guard descriptor >= 0 else { throw POSIXFailure(operation: "open", path: path, code: errno) }
-            // LOCK_NB: a second station must be told at once, not wait for the recording to end.
-            while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-                let code = errno
-                if code == EINTR { continue }
-                close(descriptor)
-                if code == EWOULDBLOCK { return false }
-                throw POSIXFailure(operation: "flock", path: path, code: code)
-            }
-            self.descriptor = descriptor
+            let lock = try FileLock(path: path, creating: .never)
+            // Not waiting: a second station must be told at once, not wait for the recording to end.
+            guard try lock.tryLock() else { return false }
+            self.lock = lock
             holders = 1
             return true
         }
@@ -46,13 +36,9 @@ public final class FileCaptureLock: CaptureLocking, @unchecked Sendable {
             guard holders > 0 else { return }
             holders -= 1
             guard holders == 0 else { return }
-            flock(descriptor, LOCK_UN)
-            close(descriptor)
-            descriptor = -1
+            lock?.unlock()
+            lock?.close()
+            lock = nil
         }
-    }
-
-    deinit {
-        if descriptor >= 0 { close(descriptor) }
     }
 }

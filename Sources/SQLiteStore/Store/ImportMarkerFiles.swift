@@ -1,14 +1,12 @@
 import Foundation
 import StationCore
-
-#if canImport(Glibc)
-    import Glibc
-#endif
+import StationSystem
 
 /// Import markers as files beside the recording (`<recording>.importing`, 0600, holding the session,
-/// locale and the original's size as JSON), each locked with `flock(2)` while its import runs. The kernel drops the lock when the
-/// process dies, even by `kill -9`, so a live import and a killed one are told apart.
-public struct ImportMarkerFiles: ImportMarking {
+/// locale and the original's size as JSON), each locked (`FileLock`, flock) while its import runs. The
+/// kernel drops the lock when the process dies, even by `kill -9`, so a live import and a killed one are
+/// told apart.
+public struct ImportMarkerFiles: ImportMarking, ImportMarkReading {
     public static let suffix = ".importing"
 
     public init() {}
@@ -20,27 +18,39 @@ public struct ImportMarkerFiles: ImportMarking {
 
     public func begin(_ recording: URL, intent: ImportIntent) throws -> any ImportMark {
         let path = Self.marker(for: recording).path
-        let descriptor = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        guard flock(descriptor, LOCK_EX) == 0 else {
-            let code = errno
-            close(descriptor)
-            unlink(path)
-            throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO)
+        do throws(Errno) {
+            let lock = try FileLock(path: path, creating: .exclusively)
+            do {
+                try lock.lock()
+            } catch {
+                lock.close()
+                try? PrivateFile.remove(path)
+                throw error
+            }
+            try? lock.descriptor.writeAll(Array((try? JSONEncoder().encode(intent)) ?? Data()))
+            return HeldMarker(path: path, lock: lock)
+        } catch {
+            // The importer tells a full disk from a folder it may not write by the POSIX code.
+            throw POSIXError(POSIXErrorCode(rawValue: error.code) ?? .EIO)
         }
-        let json = (try? JSONEncoder().encode(intent)) ?? Data()
-        _ = json.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        return HeldMarker(path: path, descriptor: descriptor)
     }
+
+    public func state(of recording: URL) -> ImportMarkerState { Self.state(for: recording) }
+
+    public func removeMark(of recording: URL) { try? PrivateFile.remove(Self.marker(for: recording).path) }
+
+    public func isMark(_ file: URL) -> Bool { file.lastPathComponent.hasSuffix(Self.suffix) }
 
     /// What the marker beside `recording` says: none, held by a live import, or left by a dead one.
     public static func state(for recording: URL) -> ImportMarkerState {
         let path = marker(for: recording).path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return .none }
-        defer { close(descriptor) }
-        guard flock(descriptor, LOCK_SH | LOCK_NB) == 0 else { return errno == EWOULDBLOCK ? .inProgress : .none }
-        defer { flock(descriptor, LOCK_UN) }
+        guard let lock = try? FileLock(path: path, creating: .never, access: .readOnly) else { return .none }
+        do {
+            guard try lock.tryLock(.shared) else { return .inProgress }
+        } catch {
+            return .none
+        }
+        defer { lock.unlock() }
         let data = FileManager.default.contents(atPath: path) ?? Data()
         return .unfinished(try? JSONDecoder().decode(ImportIntent.self, from: data))
     }
@@ -48,21 +58,22 @@ public struct ImportMarkerFiles: ImportMarking {
     /// A marker held by this process until `end()`.
     final class HeldMarker: ImportMark, @unchecked Sendable {
         private let path: String
-        private let lock = NSLock()
-        private var descriptor: Int32
+        private let mutex = NSLock()
+        // Guarded by `mutex`.
+        private var lock: FileLock?
 
-        init(path: String, descriptor: Int32) {
+        init(path: String, lock: FileLock) {
             self.path = path
-            self.descriptor = descriptor
+            self.lock = lock
         }
 
         /// Removes the marker, then lets go of its lock (so no one sees an unlocked marker of a live import).
         func end() {
-            lock.withLock {
-                guard descriptor >= 0 else { return }
-                unlink(path)
-                close(descriptor)
-                descriptor = -1
+            mutex.withLock {
+                guard let lock else { return }
+                try? PrivateFile.remove(path)
+                lock.close()
+                self.lock = nil
             }
         }
 

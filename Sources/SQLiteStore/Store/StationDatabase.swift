@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import StationCore
+import StationSystem
 
 /// The station's SQLite database: reports, sessions and settings in one file under the data directory.
 ///
