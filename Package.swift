@@ -40,6 +40,9 @@ let package = Package(
         // MP3, any rate) read as the decoder's 16 kHz mono over libsndfile and libsamplerate.
         .target(name: "Recordings", dependencies: ["StationCore", "CSndfile", "CSampleRate"]),
         .target(name: "SQLiteStore", dependencies: ["StationCore", "StationSystem", "CSQLite3"]),
+        // The local store's claims behind the core's ports: the capture lock, dictation and report-edit
+        // claims, import markers, as flock on files in the data directory. A second store brings its own.
+        .target(name: "LocalClaims", dependencies: ["StationCore", "StationSystem"]),
         // US English pronunciations of new words: flite's CMU lexicon and letter-to-sound rules (libflite).
         .target(name: "LetterToSound", dependencies: ["CFlite"]),
         // Per-author voice profiles: sphinxtrain's tools as child processes, kept only when measured better.
@@ -55,12 +58,12 @@ let package = Package(
             name: "dictation-station",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
-                "SpeakerAdaptation", "LetterToSound", "Recordings",
+                "SpeakerAdaptation", "LetterToSound", "Recordings", "LocalClaims",
             ]
         ),
 
         // A second station process for the store's multi-process tests, and the store's benchmark.
-        .executableTarget(name: "store-probe", dependencies: ["StationCore", "SQLiteStore"]),
+        .executableTarget(name: "store-probe", dependencies: ["StationCore", "SQLiteStore", "LocalClaims"]),
         .executableTarget(name: "store-bench", dependencies: ["StationCore", "SQLiteStore"]),
         // scripts/bench-transcribe: accuracy and speed against pocketsphinx_continuous, live against stopped.
         .executableTarget(
@@ -84,7 +87,7 @@ let package = Package(
         .testTarget(
             name: "RecordingsTests", dependencies: ["Recordings", "StationCore", "StationTestSupport"]),
         .testTarget(name: "LetterToSoundTests", dependencies: ["LetterToSound", "SphinxSpeech"]),
-        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "StationTestSupport"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "LocalClaims", "StationTestSupport"]),
         .testTarget(
             name: "StationTUITests",
             dependencies: ["StationTUI", "PulseCapture", "Recordings", "StationTestSupport", "StationTestTraits"]),
@@ -110,7 +113,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["StationCore", "SQLiteStore", "StationTestSupport", "StationTestTraits"]),
+            dependencies: ["StationCore", "SQLiteStore", "LocalClaims", "StationTestSupport", "StationTestTraits"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import LocalClaims
 import PulseCapture
 import Recordings
 import SQLiteStore
