@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "StationSystem"),
 
         // Adapters: each wraps exactly one C library behind a core port.
-        .target(name: "PulseCapture", dependencies: ["StationCore", "CPulseAudio", "Recordings"]),
+        .target(name: "PulseCapture", dependencies: ["StationCore", "StationSystem", "CPulseAudio", "Recordings"]),
         // Hands sphinxbase's variadic log callback on as formatted text, which Swift can take.
         .target(name: "CSphinxLog", linkerSettings: [.linkedLibrary("sphinxbase")]),
         .target(
@@ -38,7 +38,7 @@ let package = Package(
             resources: [.copy("Resources/punctuation")]),
         // Recordings: the station's WAV files written, read and repaired; any recording (WAV, FLAC, Ogg,
         // MP3, any rate) read as the decoder's 16 kHz mono over libsndfile and libsamplerate.
-        .target(name: "Recordings", dependencies: ["StationCore", "CSndfile", "CSampleRate"]),
+        .target(name: "Recordings", dependencies: ["StationSystem", "CSndfile", "CSampleRate"]),
         .target(name: "SQLiteStore", dependencies: ["StationCore", "StationSystem", "CSQLite3"]),
         // The local store's claims behind the core's ports: the capture lock, dictation and report-edit
         // claims, import markers, as flock on files in the data directory. A second store brings its own.

@@ -57,6 +57,35 @@ struct WAVRepairTests {
         #expect(try WAVInfo(file).dataBytes == 8)
     }
 
+    @Test("reopening a recording for appending refuses a link in its place: the link's target is untouched")
+    func appendRefusesLink() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("elsewhere.wav")
+        let wav = try WAVFile.create(at: target)
+        try wav.append(samples: [1, 2, 3])
+        // Never closed: a repair would rewrite the header, an append would add to it.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
+        let before = try Data(contentsOf: target)
+        let link = directory.appendingPathComponent("session-1.wav")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        do {
+            _ = try WAVFile.openForAppending(at: link)
+            Issue.record("the link was followed")
+        } catch {
+            guard case .system(let failure) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(failure.isLinkRefused)
+            #expect(error.description.hasPrefix("\(link.path) is a symbolic link"), "\(error)")
+        }
+        #expect(try Data(contentsOf: target) == before)
+        let mode = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
+        #expect(mode == 0o644, "not chmodded through the link")
+        #expect(throws: WAVError.self) { try repairWAV(at: link) }
+    }
+
     @Test("a file that is not WAV is not touched")
     func leavesOtherFilesAlone() throws {
         let directory = try temporaryDirectory()
