@@ -34,7 +34,8 @@ let package = Package(
         // Hands sphinxbase's variadic log callback on as formatted text, which Swift can take.
         .target(name: "CSphinxLog", linkerSettings: [.linkedLibrary("sphinxbase")]),
         .target(
-            name: "SphinxSpeech", dependencies: ["StationCore", "CPocketSphinx", "CSphinxLog", "Recordings"],
+            name: "SphinxSpeech",
+            dependencies: ["StationCore", "StationSystem", "CPocketSphinx", "CSphinxLog", "Recordings"],
             resources: [.copy("Resources/punctuation")]),
         // Recordings: the station's WAV files written, read and repaired; any recording (WAV, FLAC, Ogg,
         // MP3, any rate) read as the decoder's 16 kHz mono over libsndfile and libsamplerate.
