@@ -47,7 +47,7 @@ let package = Package(
         // US English pronunciations of new words: flite's CMU lexicon and letter-to-sound rules (libflite).
         .target(name: "LetterToSound", dependencies: ["CFlite"]),
         // Per-author voice profiles: sphinxtrain's tools as child processes, kept only when measured better.
-        .target(name: "SpeakerAdaptation", dependencies: ["StationCore", "SphinxSpeech", "Recordings"]),
+        .target(name: "SpeakerAdaptation", dependencies: ["StationCore", "StationSystem", "SphinxSpeech", "Recordings"]),
         .target(name: "StationTUI", dependencies: ["StationCore", "CNcursesw"]),
         // The model catalog and installer: downloads, sha256 (libcrypto), secure unpacking (libarchive).
         .target(

@@ -10,6 +10,7 @@ enum GlibcExtras {
     typealias PidfdSendSignal = @convention(c) (CInt, CInt, UnsafeMutableRawPointer?, CUnsignedInt) -> CInt
     typealias AddChdir = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> CInt
     typealias Pipe2 = @convention(c) (UnsafeMutablePointer<CInt>, CInt) -> CInt
+    typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, CInt) -> CInt
 
     /// `pidfd_open(2)` (glibc 2.36, Linux 5.3): a descriptor that becomes readable when the process ends.
     static let pidfdOpen: PidfdOpen? = symbol("pidfd_open")
@@ -17,6 +18,9 @@ enum GlibcExtras {
     static let pidfdSendSignal: PidfdSendSignal? = symbol("pidfd_send_signal")
     /// `posix_spawn_file_actions_addchdir_np(3)` (glibc 2.29): the child's working directory.
     static let addChdir: AddChdir? = symbol("posix_spawn_file_actions_addchdir_np")
+    /// `posix_spawn_file_actions_addclosefrom_np(3)` (glibc 2.34): the child closes every descriptor from
+    /// a number up, whatever other code of this process left open without O_CLOEXEC.
+    static let addCloseFrom: AddCloseFrom? = symbol("posix_spawn_file_actions_addclosefrom_np")
     /// `pipe2(2)`: a pipe whose ends are close-on-exec from the start, so no other thread's child inherits them.
     static let pipe2: Pipe2? = symbol("pipe2")
 

@@ -7,7 +7,9 @@
 /// Every child starts with an empty signal mask and every signal at its default action
 /// (POSIX_SPAWN_SETSIGMASK, POSIX_SPAWN_SETSIGDEF). The threads of a Swift process block most signals and
 /// the station ignores some, and an exec would hand both on: a training tool would then never hear the
-/// SIGTERM of its deadline, nor an editor the terminal's Ctrl-C.
+/// SIGTERM of its deadline, nor an editor the terminal's Ctrl-C. Nor does a child inherit any descriptor
+/// but its standard input, output and error: a pipe another part of the process left open would keep
+/// that pipe's reader waiting for as long as the child (a background training) runs.
 public struct Spawn: Sendable {
     public enum Input: Sendable {
         /// `/dev/null`: the child reads nothing.
@@ -142,6 +144,10 @@ public struct Spawn: Sendable {
         }
         ends.parentOutput = try plan(output, STDOUT_FILENO, &actions, &ends)
         ends.parentErrors = try plan(errors, STDERR_FILENO, &actions, &ends)
+        // After the dup2s above, whose sources are closed with the rest.
+        if let addCloseFrom = GlibcExtras.addCloseFrom {
+            try nothingOrCode("start", path: program) { addCloseFrom(&actions, STDERR_FILENO + 1) }
+        }
         if let directory {
             guard let addChdir = GlibcExtras.addChdir else {
                 throw Errno(code: ENOSYS, action: "run a program in", path: directory)

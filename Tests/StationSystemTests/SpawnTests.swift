@@ -143,6 +143,22 @@ struct SpawnTests {
         #expect(try String(contentsOfFile: log, encoding: .utf8) == "logged\n")
     }
 
+    @Test("a child inherits no descriptor but its standard three, even one opened without O_CLOEXEC")
+    func noInheritedDescriptors() throws {
+        let (read, write) = try FileDescriptor.pipe()
+        defer { read.close() }
+        let leaked = dup(write.rawValue)
+        write.close()
+        #expect(fcntl(leaked, F_GETFD) & FD_CLOEXEC == 0, "the premise: a descriptor a child would inherit")
+        let child = try Spawn("/bin/sleep", ["30"]).start()
+        close(leaked)
+        let open = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(child.id)/fd").sorted()
+        #expect(open == ["0", "1", "2"])
+        #expect(try read.read(upTo: 1).isEmpty, "the pipe's reader is not kept waiting by the child")
+        child.signal(SIGKILL)
+        _ = child.wait(timeout: .seconds(10))
+    }
+
     @Test("a program that is not there is an Errno naming it")
     func missingProgram() {
         do {
