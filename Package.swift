@@ -51,7 +51,7 @@ let package = Package(
         .target(name: "StationTUI", dependencies: ["StationCore", "CNcursesw"]),
         // The model catalog and installer: downloads, sha256 (libcrypto), secure unpacking (libarchive).
         .target(
-            name: "SpeechModels", dependencies: ["StationCore", "CArchive", "CCrypto"],
+            name: "SpeechModels", dependencies: ["StationCore", "StationSystem", "CArchive", "CCrypto"],
             resources: [.copy("Resources/models.json")]),
 
         // The executable only wires adapters into the core.
