@@ -48,7 +48,7 @@ let package = Package(
         .target(name: "LetterToSound", dependencies: ["CFlite"]),
         // Per-author voice profiles: sphinxtrain's tools as child processes, kept only when measured better.
         .target(name: "SpeakerAdaptation", dependencies: ["StationCore", "StationSystem", "SphinxSpeech", "Recordings"]),
-        .target(name: "StationTUI", dependencies: ["StationCore", "CNcursesw"]),
+        .target(name: "StationTUI", dependencies: ["StationCore", "StationSystem", "CNcursesw"]),
         // The model catalog and installer: downloads, sha256 (libcrypto), secure unpacking (libarchive).
         .target(
             name: "SpeechModels", dependencies: ["StationCore", "StationSystem", "CArchive", "CCrypto"],
@@ -59,7 +59,7 @@ let package = Package(
             name: "dictation-station",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
-                "SpeakerAdaptation", "LetterToSound", "Recordings", "LocalClaims",
+                "SpeakerAdaptation", "LetterToSound", "Recordings", "LocalClaims", "StationSystem",
             ]
         ),
 
@@ -69,13 +69,13 @@ let package = Package(
         // scripts/bench-transcribe: accuracy and speed against pocketsphinx_continuous, live against stopped.
         .executableTarget(
             name: "station-bench",
-            dependencies: ["StationCore", "SphinxSpeech", "Recordings", "StationTestSupport"]),
+            dependencies: ["StationCore", "SphinxSpeech", "Recordings", "StationSystem", "StationTestSupport"]),
 
         // scripts/bench-recognition: word error rate before and after voice profiles, per TTS voice.
         .executableTarget(name: "recognition-bench", dependencies: ["SpeakerAdaptation", "SphinxSpeech", "StationCore"]),
 
         // Fakes that record their calls in order, and a manual clock.
-        .target(name: "StationTestSupport", dependencies: ["StationCore"]),
+        .target(name: "StationTestSupport", dependencies: ["StationCore", "StationSystem"]),
         // Test traits (Swift Testing), for test targets only.
         .target(name: "StationTestTraits"),
 
