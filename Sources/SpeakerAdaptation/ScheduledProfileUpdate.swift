@@ -89,7 +89,7 @@ public struct ScheduledProfileUpdate: Sendable {
     /// A failure said without its details (a file path may name a patient's recording).
     static func reason(_ error: any Error) -> String {
         if error is TrainingLockFailure { return String(describing: error) }
-        // The errno's words alone: its file may be a patient's recording.
+        // The failure's words alone: its file may be a patient's recording.
         if let error = error as? Errno { return error.reason }
         if error is CocoaError { return "a file could not be read or written (see station.log)" }
         return "an unexpected error (see station.log)"
