@@ -8,7 +8,7 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     public var code: Int32
     /// What libsqlite3 said about it.
     public var message: String
-    /// The errno of the system call that failed under an I/O error (`sqlite3_system_errno`), said about
+    /// The system error of the call that failed under an I/O error (`sqlite3_system_errno`), said about
     /// the database file.
     public var systemError: Errno?
 
