@@ -1,11 +1,11 @@
 import Foundation
+import StationSystem
 
 /// Waits on a thread of its own, in `poll`, for standard input or a wake-up; tells the main loop that
 /// keys are waiting and then waits for it to read them, so idle costs no CPU and curses stays on the
 /// main thread.
 final class InputWatcher: @unchecked Sendable {
-    private let wakeRead: Int32
-    private let wakeWrite: Int32
+    private let wake: (read: FileDescriptor, write: FileDescriptor)?
     private let readDone = DispatchSemaphore(value: 0)
     private let lock = NSLock()
     private var stopping = false
@@ -13,10 +13,7 @@ final class InputWatcher: @unchecked Sendable {
     /// Calls `onInput` (from the watcher's thread) each time standard input becomes readable, and
     /// `onHangUp` once when the terminal is gone (a closed SSH connection or terminal window).
     init(onInput: @escaping @Sendable () -> Void, onHangUp: @escaping @Sendable () -> Void = {}) {
-        var fds: [Int32] = [0, 0]
-        _ = pipe(&fds)
-        wakeRead = fds[0]
-        wakeWrite = fds[1]
+        wake = try? FileDescriptor.pipe()
         let thread = Thread { [self] in self.watch(onInput, onHangUp: onHangUp) }
         thread.name = "dictation-station input"
         thread.start()
@@ -27,8 +24,7 @@ final class InputWatcher: @unchecked Sendable {
 
     func stop() {
         lock.withLock { stopping = true }
-        var byte: UInt8 = 1
-        _ = write(wakeWrite, &byte, 1)
+        try? wake?.write.writeAll([1])
         readDone.signal()
     }
 
@@ -38,13 +34,9 @@ final class InputWatcher: @unchecked Sendable {
         while !isStopping {
             var fds = [
                 pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: wake?.read.rawValue ?? -1, events: Int16(POLLIN), revents: 0),
             ]
-            let ready = poll(&fds, 2, -1)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return
-            }
+            guard (try? valueOrErrno("wait for", { poll(&fds, 2, -1) })) != nil else { break }
             if fds[1].revents != 0 || isStopping { break }
             if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 {
                 onInput()
@@ -58,7 +50,7 @@ final class InputWatcher: @unchecked Sendable {
                 }
             }
         }
-        close(wakeRead)
-        close(wakeWrite)
+        wake?.read.close()
+        wake?.write.close()
     }
 }
