@@ -25,26 +25,33 @@ let package = Package(
 
         // The feature logic and its ports; imports no C.
         .target(name: "StationCore"),
+        // The one POSIX layer under the adapters: descriptors, Errno in words, file locks, private files
+        // that never follow links, child processes with a clean signal mask, the login account.
+        .target(name: "StationSystem"),
 
         // Adapters: each wraps exactly one C library behind a core port.
-        .target(name: "PulseCapture", dependencies: ["StationCore", "CPulseAudio"]),
+        .target(name: "PulseCapture", dependencies: ["StationCore", "StationSystem", "CPulseAudio", "Recordings"]),
         // Hands sphinxbase's variadic log callback on as formatted text, which Swift can take.
         .target(name: "CSphinxLog", linkerSettings: [.linkedLibrary("sphinxbase")]),
         .target(
-            name: "SphinxSpeech", dependencies: ["StationCore", "CPocketSphinx", "CSphinxLog", "AudioFileReading"],
+            name: "SphinxSpeech",
+            dependencies: ["StationCore", "StationSystem", "CPocketSphinx", "CSphinxLog", "Recordings"],
             resources: [.copy("Resources/punctuation")]),
-        // Reads recordings (WAV, FLAC, Ogg, MP3, any rate) as the decoder's 16 kHz mono; wraps libsndfile
-        // and libsamplerate, which always work together here.
-        .target(name: "AudioFileReading", dependencies: ["StationCore", "CSndfile", "CSampleRate"]),
-        .target(name: "SQLiteStore", dependencies: ["StationCore", "CSQLite3"]),
+        // Recordings: the station's WAV files written, read and repaired; any recording (WAV, FLAC, Ogg,
+        // MP3, any rate) read as the decoder's 16 kHz mono over libsndfile and libsamplerate.
+        .target(name: "Recordings", dependencies: ["StationSystem", "CSndfile", "CSampleRate"]),
+        .target(name: "SQLiteStore", dependencies: ["StationCore", "StationSystem", "CSQLite3"]),
+        // The local store's claims behind the core's ports: the capture lock, dictation and report-edit
+        // claims, import markers, as flock on files in the data directory. A second store brings its own.
+        .target(name: "LocalClaims", dependencies: ["StationCore", "StationSystem"]),
         // US English pronunciations of new words: flite's CMU lexicon and letter-to-sound rules (libflite).
         .target(name: "LetterToSound", dependencies: ["CFlite"]),
         // Per-author voice profiles: sphinxtrain's tools as child processes, kept only when measured better.
-        .target(name: "SpeakerAdaptation", dependencies: ["StationCore", "SphinxSpeech", "AudioFileReading"]),
-        .target(name: "StationTUI", dependencies: ["StationCore", "CNcursesw"]),
+        .target(name: "SpeakerAdaptation", dependencies: ["StationCore", "StationSystem", "SphinxSpeech", "Recordings"]),
+        .target(name: "StationTUI", dependencies: ["StationCore", "StationSystem", "CNcursesw"]),
         // The model catalog and installer: downloads, sha256 (libcrypto), secure unpacking (libarchive).
         .target(
-            name: "SpeechModels", dependencies: ["StationCore", "CArchive", "CCrypto"],
+            name: "SpeechModels", dependencies: ["StationCore", "StationSystem", "CArchive", "CCrypto"],
             resources: [.copy("Resources/models.json")]),
 
         // The executable only wires adapters into the core.
@@ -52,48 +59,50 @@ let package = Package(
             name: "dictation-station",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
-                "SpeakerAdaptation", "LetterToSound",
+                "SpeakerAdaptation", "LetterToSound", "Recordings", "LocalClaims", "StationSystem",
             ]
         ),
 
         // A second station process for the store's multi-process tests, and the store's benchmark.
-        .executableTarget(name: "store-probe", dependencies: ["StationCore", "SQLiteStore"]),
+        .executableTarget(name: "store-probe", dependencies: ["StationCore", "SQLiteStore", "LocalClaims"]),
         .executableTarget(name: "store-bench", dependencies: ["StationCore", "SQLiteStore"]),
         // scripts/bench-transcribe: accuracy and speed against pocketsphinx_continuous, live against stopped.
         .executableTarget(
             name: "station-bench",
-            dependencies: ["StationCore", "SphinxSpeech", "AudioFileReading", "StationTestSupport"]),
+            dependencies: ["StationCore", "SphinxSpeech", "Recordings", "StationSystem", "StationTestSupport"]),
 
         // scripts/bench-recognition: word error rate before and after voice profiles, per TTS voice.
         .executableTarget(name: "recognition-bench", dependencies: ["SpeakerAdaptation", "SphinxSpeech", "StationCore"]),
 
         // Fakes that record their calls in order, and a manual clock.
-        .target(name: "StationTestSupport", dependencies: ["StationCore"]),
+        .target(name: "StationTestSupport", dependencies: ["StationCore", "StationSystem"]),
         // Test traits (Swift Testing), for test targets only.
         .target(name: "StationTestTraits"),
 
         .testTarget(name: "StationCoreTests", dependencies: ["StationCore", "StationTestSupport"]),
+        .testTarget(name: "StationSystemTests", dependencies: ["StationSystem"]),
         .testTarget(
-            name: "PulseCaptureTests", dependencies: ["PulseCapture", "StationTestSupport", "StationTestTraits"]),
+            name: "PulseCaptureTests",
+            dependencies: ["PulseCapture", "Recordings", "StationTestSupport", "StationTestTraits"]),
         .testTarget(name: "SphinxSpeechTests", dependencies: ["SphinxSpeech", "StationTestSupport"]),
         .testTarget(
-            name: "AudioFileReadingTests", dependencies: ["AudioFileReading", "StationCore", "StationTestSupport"]),
+            name: "RecordingsTests", dependencies: ["Recordings", "StationCore", "StationTestSupport"]),
         .testTarget(name: "LetterToSoundTests", dependencies: ["LetterToSound", "SphinxSpeech"]),
-        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "StationTestSupport"]),
+        .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "LocalClaims", "StationTestSupport"]),
         .testTarget(
             name: "StationTUITests",
-            dependencies: ["StationTUI", "PulseCapture", "StationTestSupport", "StationTestTraits"]),
+            dependencies: ["StationTUI", "PulseCapture", "Recordings", "StationTestSupport", "StationTestTraits"]),
         .testTarget(
             name: "StationIntegrationTests",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "SpeechModels", "StationTestSupport",
-                "StationTestTraits", "AudioFileReading", "SpeakerAdaptation",
+                "StationTestTraits", "Recordings", "SpeakerAdaptation",
             ]),
         .testTarget(
             name: "SpeakerAdaptationTests",
             dependencies: [
                 "SpeakerAdaptation", "SphinxSpeech", "SQLiteStore", "StationCore", "StationTestSupport",
-                "AudioFileReading",
+                "Recordings",
             ]),
         .testTarget(name: "SpeechModelsTests", dependencies: ["SpeechModels", "StationTestSupport"]),
         // The faults the station survives, one suite per class: crashes, several processes, hostile input.
@@ -101,11 +110,11 @@ let package = Package(
             name: "FaultToleranceTests",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
-                "StationTestSupport", "StationTestTraits", "AudioFileReading",
+                "StationTestSupport", "StationTestTraits", "Recordings",
             ]),
         .testTarget(
             name: "CommandLineTests",
-            dependencies: ["StationCore", "SQLiteStore", "StationTestSupport", "StationTestTraits"]),
+            dependencies: ["StationCore", "SQLiteStore", "LocalClaims", "StationTestSupport", "StationTestTraits"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import CPulseAudio
 import Foundation
+import Recordings
 import StationCore
 
 /// The record stream: opening it, taking its audio into the file, and hearing what the server says.

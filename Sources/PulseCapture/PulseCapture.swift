@@ -1,5 +1,6 @@
 import CPulseAudio
 import Foundation
+import Recordings
 import StationCore
 
 /// Records one dictation from the audio server (PulseAudio, or PipeWire's PulseAudio server) into a
@@ -71,7 +72,7 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
     }
 
     public func start(recordingTo file: URL, appending: Bool) async throws {
-        try await onControl { () throws(CaptureError) in try self.open(file, appending: appending) }
+        try await onControl { () throws(CaptureError) in try self.startRecording(to: file, appending: appending) }
     }
 
     public func pause() async throws {
@@ -101,7 +102,7 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
 
     // MARK: Control steps, on the control queue
 
-    private func open(_ file: URL, appending: Bool) throws(CaptureError) {
+    private func startRecording(to file: URL, appending: Bool) throws(CaptureError) {
         guard connection == nil, phase == .idle else { throw .streamFailed(detail: "the capture was already started") }
         let connection: PulseConnection
         do {

@@ -1,6 +1,8 @@
 import CPulseAudio
 import Foundation
+import Recordings
 import StationCore
+import StationSystem
 
 /// Plays a recorded WAV file through the audio server, for checking a report against its audio:
 /// play, pause, seek and stop, with the audible position published a few times a second.
@@ -17,7 +19,7 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
     // Guarded by the mainloop lock while connected.
     private var connection: PulseConnection?
     private var stream: OpaquePointer?
-    private var descriptor: Int32 = -1
+    private var descriptor: FileDescriptor?
     private var header = WAVHeader.station()
     /// Audio bytes handed to the server so far, counted from the start of the recording.
     private var sentBytes = 0
@@ -34,13 +36,13 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
 
     deinit {
         connection?.close()
-        if descriptor >= 0 { close(descriptor) }
+        descriptor?.close()
     }
 
     public func play(file: URL) async throws {
         try await onControl { () throws(PlaybackError) in
             self.shutDown()
-            try self.open(file)
+            try self.startPlaying(file)
         }
     }
 
@@ -83,21 +85,30 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
 
     // MARK: Control steps, on the control queue
 
-    private func open(_ file: URL) throws(PlaybackError) {
+    private func startPlaying(_ file: URL) throws(PlaybackError) {
         let info: WAVInfo
         do { info = try WAVInfo(file) } catch { throw .unreadableFile(detail: String(describing: error)) }
-        let descriptor = Glibc.open(file.path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .unreadableFile(detail: String(cString: strerror(errno))) }
-        var size = stat()
-        fstat(descriptor, &size)
+        let descriptor: FileDescriptor
+        let size: Int64
+        do {
+            descriptor = try PrivateFile.open(file.path, .readOnly)
+        } catch {
+            throw .unreadableFile(detail: error.description)
+        }
+        do {
+            size = try descriptor.status().size
+        } catch {
+            descriptor.close()
+            throw .unreadableFile(detail: error.concerning(file.path).description)
+        }
         header = WAVHeader(
             sampleRate: info.sampleRate, channels: info.channels, bitsPerSample: 16, dataOffset: info.dataOffset,
-            dataBytes: min(info.dataBytes, max(0, Int(size.st_size) - info.dataOffset)))
+            dataBytes: min(info.dataBytes, max(0, Int(size) - info.dataOffset)))
         let connection: PulseConnection
         do {
             connection = try PulseConnection(server: server)
         } catch {
-            close(descriptor)
+            descriptor.close()
             throw .serverUnreachable(detail: error.description)
         }
         let failure = connection.locked { () -> PulseError? in
@@ -192,25 +203,24 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
             connection.close()
             self.connection = nil
         }
-        if descriptor >= 0 { close(descriptor) }
-        descriptor = -1
+        descriptor?.close()
+        descriptor = nil
         state = .stopped
     }
 
     // MARK: On the mainloop thread, lock held
 
     private func writable(_ length: Int) {
-        guard let stream, !isDraining, length > 0 else { return }
+        guard let stream, let descriptor, !isDraining, length > 0 else { return }
         let remaining = header.dataBytes - sentBytes
         let count = min(length, remaining) - min(length, remaining) % header.blockAlign
         if count > 0 {
-            var buffer = [UInt8](repeating: 0, count: count)
-            let read = buffer.withUnsafeMutableBytes {
-                pread(descriptor, $0.baseAddress, count, off_t(header.dataOffset + sentBytes))
+            let buffer = (try? descriptor.read(at: Int64(header.dataOffset + sentBytes), upTo: count)) ?? []
+            guard !buffer.isEmpty else { return }
+            buffer.withUnsafeBytes {
+                _ = pa_stream_write(stream, $0.baseAddress, $0.count, nil, 0, PA_SEEK_RELATIVE)
             }
-            guard read > 0 else { return }
-            buffer.withUnsafeBytes { _ = pa_stream_write(stream, $0.baseAddress, read, nil, 0, PA_SEEK_RELATIVE) }
-            sentBytes += read
+            sentBytes += buffer.count
             // The first writes come while the stream is still opening: no progress until it plays, or a
             // listener would hear "stopped" at the start of every playback.
             if state != .stopped { publish() }

@@ -1,5 +1,6 @@
 import Foundation
 import StationCore
+import StationSystem
 
 /// The station's `VoiceProfileTraining`: runs `dictation-station profiles update --if-due --json` (the
 /// station's own binary) as a child process at low priority, and reads what it did from its last
@@ -41,24 +42,25 @@ public struct BackgroundProfileTraining: VoiceProfileTraining {
     }
 
     public func trainIfDue(author: String, locale: String) async -> VoiceProfileTrainingOutcome {
-        let (program, arguments) = commandLine(author: author, locale: locale)
-        let log = log
-        // Waiting for the child blocks a thread: never the station's.
-        return await Task.detached { () -> VoiceProfileTrainingOutcome in
-            let output = Pipe()
-            let process = Self.child(program, arguments, output: output)
-            do {
-                try process.run()
-            } catch {
-                log.log(.error, "voice profile training could not start: \(error)")
-                return .failed(locale: locale, reason: "the training could not be started")
-            }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return Self.outcome(
-                output: String(decoding: data, as: UTF8.self), status: process.terminationStatus,
-                signalled: process.terminationReason == .uncaughtSignal, locale: locale)
-        }.value
+        var spawn = child(author: author, locale: locale)
+        spawn.output = .capture
+        let child: ChildProcess
+        do {
+            child = try spawn.start()
+        } catch {
+            log.log(.error, "voice profile training could not start: \(error)")
+            return .failed(locale: locale, reason: "the training could not be started")
+        }
+        // Waited for on a thread of its own: never the station's.
+        let finished = await child.finished()
+        switch finished.termination {
+        case .signalled(let signal):
+            return Self.outcome(output: finished.outputText, status: signal, signalled: true, locale: locale)
+        case .exited(let status):
+            return Self.outcome(output: finished.outputText, status: status, signalled: false, locale: locale)
+        case .unknown, nil:
+            return Self.outcome(output: finished.outputText, status: -1, signalled: false, locale: locale)
+        }
     }
 
     /// What a finished child's output and exit say.
@@ -71,23 +73,20 @@ public struct BackgroundProfileTraining: VoiceProfileTraining {
     /// Starts an update and does not wait for it (after a correction on the command line): the child
     /// outlives the command, says nothing on its terminal, and logs what it did to station.log.
     public func start(author: String, locale: String) {
-        let (program, arguments) = commandLine(author: author, locale: locale)
-        let process = Self.child(program, arguments, output: FileHandle.nullDevice)
         do {
-            try process.run()
+            _ = try child(author: author, locale: locale).start()
         } catch {
             log.log(.error, "voice profile training could not start: \(error)")
         }
     }
 
-    /// The training child: nothing on the terminal (a tool's output can quote dictations), no input.
-    static func child(_ program: URL, _ arguments: [String], output: Any) -> Process {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        return process
+    /// The training child: nothing on the terminal (a tool's output can quote dictations), no input, in
+    /// a process group of its own (a Ctrl-C on the terminal of the command that started it is not its
+    /// end), with a clean signal mask, so its tools hear their deadline's SIGTERM.
+    func child(author: String, locale: String) -> Spawn {
+        let (program, arguments) = commandLine(author: author, locale: locale)
+        var spawn = Spawn(program.path, arguments)
+        spawn.ownProcessGroup = true
+        return spawn
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StationSystem
 
 /// Rebuilds a model's `mixture_weights` (Sphinx-3 float file, which bw and map_adapt read) from its
 /// `sendump` (PocketSphinx's 8-bit quantized weights), as Debian's en-US model ships only the latter.
@@ -40,7 +41,7 @@ public enum MixtureWeights {
         append(UInt32(0x1122_3344), to: &file)
         for value in [shape.senones, shape.features, shape.codewords, expected] { append(UInt32(value), to: &file) }
         floats.withUnsafeBufferPointer { file.append(UnsafeBufferPointer(start: $0.baseAddress, count: $0.count)) }
-        try file.write(to: output)
+        try PrivateFile.write(Array(file), toNew: output.path)
     }
 
     /// The sendump's shape and where its weights start: a title, header strings up to an empty one

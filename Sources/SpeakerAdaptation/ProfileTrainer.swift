@@ -1,10 +1,12 @@
-import AudioFileReading
 import Foundation
+import Recordings
 import StationCore
+import StationSystem
 
 /// Trains an author's acoustic adaptation from corrected dictations with sphinxtrain, in a private
 /// work folder: features (`sphinx_fe`), alignment counts (`bw`), then a MAP-adapted model
-/// (`map_adapt`, `mk_s2sendump`) and an MLLR transform (`mllr_solve`).
+/// (`map_adapt`, `mk_s2sendump`) and an MLLR transform (`mllr_solve`). Everything in the work folder is
+/// the author's voice and words: folders 0700 and files 0600 from their creation, the tools' too.
 public struct ProfileTrainer: Sendable {
     public var tools: TrainingTools
 
@@ -46,12 +48,10 @@ public struct ProfileTrainer: Sendable {
         }
         let work = folder.appendingPathComponent("work", isDirectory: true)
         for sub in ["features", "counts", "base"] {
-            try files.createDirectory(
-                at: work.appendingPathComponent(sub), withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
+            try PrivateDirectory.make(work.appendingPathComponent(sub).path, creatingParents: true)
         }
         let logs = work.appendingPathComponent("logs", isDirectory: true)
-        try files.createDirectory(at: logs, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try PrivateDirectory.make(logs.path)
         func log(_ name: String) -> URL { logs.appendingPathComponent("\(name).log") }
 
         // The base model's parts as training reads them: a text mdef and float mixture weights.
@@ -69,7 +69,7 @@ public struct ProfileTrainer: Sendable {
             let id = String(format: "u%04d", index + 1)
             let samples = try AudioFileReader.samples(of: dictation.audioFile)
             let raw = work.appendingPathComponent("features/\(id).raw")
-            try samples.withUnsafeBufferPointer { try Data(buffer: $0).write(to: raw) }
+            try PrivateFile.write(samples.withUnsafeBytes { Array($0) }, toNew: raw.path)
             let spoken = SpokenWords.of(dictation.text)
             words.formUnion(spoken)
             ids.append(id)
@@ -134,14 +134,6 @@ public struct ProfileTrainer: Sendable {
                 "-varfn", base.appendingPathComponent("variances").path,
                 "-outmllrfn", mllrModel.appendingPathComponent(AdaptedModel.mllrFileName).path, "-accumdir", "counts",
             ], in: work, log: log("mllr_solve"))
-        for file in try files.contentsOfDirectory(atPath: mapModel.path) {
-            try files.setAttributes(
-                [.posixPermissions: 0o600], ofItemAtPath: mapModel.appendingPathComponent(file).path)
-        }
-        for file in try files.contentsOfDirectory(atPath: mllrModel.path) {
-            try files.setAttributes(
-                [.posixPermissions: 0o600], ofItemAtPath: mllrModel.appendingPathComponent(file).path)
-        }
         let elapsed = clock.now - started
         return Result(
             mapModel: mapModel, mllrModel: mllrModel, aligned: ids.count - ignored.count, offered: ids.count,
@@ -174,23 +166,26 @@ public struct ProfileTrainer: Sendable {
     /// and transitions from training, an MLLR one keeps them all.
     private func copyBase(_ base: URL, to folder: URL, adapted: Bool = true) throws {
         let files = FileManager.default
-        try files.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try PrivateDirectory.make(folder.path, creatingParents: true)
         let parts =
             adapted ? Self.keptParts : Self.keptParts + ["means", "variances", "transition_matrices", "sendump"]
         for part in parts {
             let source = base.appendingPathComponent(part)
             guard files.fileExists(atPath: source.path) else { continue }
-            try files.copyItem(at: source, to: folder.appendingPathComponent(part))
+            try copyPrivately(source, to: folder.appendingPathComponent(part))
         }
         if !adapted, !files.fileExists(atPath: base.appendingPathComponent("sendump").path) {
-            try files.copyItem(
-                at: base.appendingPathComponent("mixture_weights"), to: folder.appendingPathComponent("mixture_weights")
-            )
+            try copyPrivately(
+                base.appendingPathComponent("mixture_weights"), to: folder.appendingPathComponent("mixture_weights"))
         }
     }
 
+    /// A copy that is 0600 from the start (a copy would take the base model's 0644).
+    private func copyPrivately(_ source: URL, to destination: URL) throws {
+        try PrivateFile.write(Array(try Data(contentsOf: source)), toNew: destination.path)
+    }
+
     private func write(_ text: String, to url: URL) throws {
-        try Data(text.utf8).write(to: url)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
+        try PrivateFile.write(Array(text.utf8), toNew: url.path)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StationCore
+import StationSystem
 
 /// One update of an author's profile as `profiles update` runs it, by hand or in the background: under
 /// the data directory's `TrainingLock`, after reclaiming what a killed training left, and — when
@@ -88,6 +89,8 @@ public struct ScheduledProfileUpdate: Sendable {
     /// A failure said without its details (a file path may name a patient's recording).
     static func reason(_ error: any Error) -> String {
         if error is TrainingLockFailure { return String(describing: error) }
+        // The failure's words alone: its file may be a patient's recording.
+        if let error = error as? Errno { return error.reason }
         if error is CocoaError { return "a file could not be read or written (see station.log)" }
         return "an unexpected error (see station.log)"
     }

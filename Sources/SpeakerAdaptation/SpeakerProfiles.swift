@@ -1,5 +1,6 @@
 import Foundation
 import StationCore
+import StationSystem
 
 /// The authors' voice profiles under `<data>/profiles/<author>/<locale>/` (folders 0700, files 0600):
 /// `profile.json` and `model/`, the acoustic model to decode that author with.
@@ -11,9 +12,7 @@ public struct SpeakerProfiles: Sendable {
 
     public init(directory: URL) { self.directory = directory }
 
-    public init(paths: StationPaths) {
-        self.init(directory: paths.dataDirectory.appendingPathComponent("profiles", isDirectory: true))
-    }
+    public init(paths: StationPaths) { self.init(directory: paths.profilesDirectory) }
 
     /// `name` if it can name a profile folder: not empty, no path separators, no leading dot, no
     /// control characters, at most 64 characters.
@@ -65,10 +64,14 @@ public struct SpeakerProfiles: Sendable {
         return AdaptedModel.speechModel(acousticModel: model, base: base)
     }
 
-    /// Removes `author`'s profiles (every locale); false when there was none.
+    /// Removes `author`'s profiles (every locale); false when there was none. A link in place of the
+    /// profiles folder is refused: what it points to is not the station's to delete.
     @discardableResult
     public func reset(author: String) throws -> Bool {
         let folder = authorFolder(try Self.checkedAuthor(author))
+        if try FileStatus.ofEntry(at: directory.path)?.kind == .symbolicLink {
+            throw Errno(code: ELOOP, action: "remove a profile from", path: directory.path)
+        }
         guard FileManager.default.fileExists(atPath: folder.path) else { return false }
         try FileManager.default.removeItem(at: folder)
         return true
@@ -112,8 +115,7 @@ public struct SpeakerProfiles: Sendable {
         encoder.dateEncodingStrategy = .iso8601
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let recordFile = staged.appendingPathComponent(ProfileRecord.fileName)
-        try encoder.encode(record).write(to: recordFile)
-        try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: recordFile.path)
+        try PrivateFile.write(Array(try encoder.encode(record)), toNew: recordFile.path)
         let target = folder(author: record.author, locale: record.locale)
         if files.fileExists(atPath: target.path) {
             let old = scratch.appendingPathComponent("previous", isDirectory: true)
@@ -122,9 +124,10 @@ public struct SpeakerProfiles: Sendable {
         try files.moveItem(at: staged, to: target)
     }
 
+    /// Makes `url` a private folder (0700), refusing a link in its place (naming it) as every folder
+    /// of the data directory is: a profile and the scratch folders holding dictated text never go
+    /// through one.
     static func makePrivateFolder(_ url: URL) throws {
-        try FileManager.default.createDirectory(
-            at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: url.path)
+        try PrivateDirectory.make(url.path, creatingParents: true)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StationSystem
 
 /// What the last training of an author's profile for a locale was offered, kept beside their
 /// profiles (`<profiles>/<author>/.attempt-<locale>.json`, 0600), so the next one waits for enough new
@@ -29,8 +30,6 @@ extension SpeakerProfiles {
         try Self.makePrivateFolder(authorFolder(author))
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
-        let file = attemptFile(author: author, locale: locale)
-        try encoder.encode(attempt).write(to: file, options: .atomic)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
+        try PrivateFile.replace(attemptFile(author: author, locale: locale).path, with: Array(encoder.encode(attempt)))
     }
 }

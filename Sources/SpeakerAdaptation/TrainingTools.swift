@@ -1,4 +1,5 @@
 import Foundation
+import StationSystem
 
 /// The command-line tools of Debian's `sphinxtrain`, `sphinxbase-utils` and `pocketsphinx`, run as
 /// child processes with their output kept in a log file.
@@ -42,39 +43,33 @@ public struct TrainingTools: Sendable {
         return text.split(separator: "\n").suffix(count).joined(separator: " / ")
     }
 
-    /// Runs `tool` with `arguments` in `directory`; stdout and stderr go to `log`. Returns when it ended.
+    /// How long a tool past its deadline (or cancelled) has to end after SIGTERM before SIGKILL.
+    public static let grace: Duration = .seconds(5)
+
+    /// Runs `tool` with `arguments` in `directory`; stdout and stderr go to `log` (0600). Returns when it
+    /// ended. Past the deadline, or when the task is cancelled, the tool is stopped (SIGTERM, then SIGKILL):
+    /// it starts with a clean signal mask, so it hears them.
     public func run(_ tool: String, _ arguments: [String], in directory: URL, log: URL) async throws {
-        let executable = try path(of: tool)
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        let output = try FileHandle(forWritingTo: log)
-        defer { try? output.close() }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        let ended = AsyncStream<Int32>.makeStream(of: Int32.self)
-        process.terminationHandler = { ended.continuation.yield($0.terminationStatus) }
-        let started = ContinuousClock.now
-        try process.run()
-        let watchdog = Task { [timeout] in
-            try await Task.sleep(for: timeout)
-            process.terminate()
-        }
-        let status = await withTaskCancellationHandler {
-            var iterator = ended.stream.makeAsyncIterator()
-            return await iterator.next() ?? -1
+        var spawn = Spawn(try path(of: tool).path, arguments)
+        spawn.directory = directory.path
+        spawn.output = .file(log.path)
+        spawn.errors = .standardOutput
+        // What the tools write (features, counts, models) is the author's voice: private from the start.
+        spawn.privateFiles = true
+        let child = try spawn.start()
+        let finished = await withTaskCancellationHandler {
+            await child.finished(deadline: timeout, grace: Self.grace)
         } onCancel: {
-            process.terminate()
+            child.stopSoon(grace: Self.grace)
         }
-        watchdog.cancel()
-        let timedOut = status != 0 && ContinuousClock.now - started >= timeout
         try Task.checkCancellation()
-        if timedOut { throw AdaptationError.toolTimedOut(tool: tool) }
-        guard status == 0 else {
+        if finished.timedOut { throw AdaptationError.toolTimedOut(tool: tool) }
+        switch finished.termination {
+        case .exited(0): return
+        case .exited(let status), .signalled(let status):
             throw AdaptationError.toolFailed(tool: tool, status: status, lastLines: Self.lastLines(of: log))
+        case .unknown, nil:
+            throw AdaptationError.toolFailed(tool: tool, status: -1, lastLines: Self.lastLines(of: log))
         }
     }
 }

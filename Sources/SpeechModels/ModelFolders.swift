@@ -1,5 +1,6 @@
 import Foundation
 import StationCore
+import StationSystem
 
 /// The models folder: one folder per installed locale, temporary work folders beside them, and the
 /// renames that put a new model in place without ever leaving a locale without a working one.
@@ -15,12 +16,10 @@ struct ModelFolders: Sendable {
 
     /// A new private work folder named after this process, so a later run can tell an abandoned one.
     func makeWorkFolder() throws -> URL {
-        try FileManager.default.createDirectory(
-            at: root, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try PrivateDirectory.make(root.path, creatingParents: true)
         let work = root.appendingPathComponent(
-            "\(Self.workPrefix)\(getpid())-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(
-            at: work, withIntermediateDirectories: false, attributes: [.posixPermissions: 0o700])
+            "\(Self.workPrefix)\(Processes.current)-\(UUID().uuidString)", isDirectory: true)
+        try PrivateDirectory.make(work.path)
         return work
     }
 
@@ -58,7 +57,7 @@ struct ModelFolders: Sendable {
         guard let names = try? files.contentsOfDirectory(atPath: root.path) else { return }
         for name in names where name.hasPrefix(Self.workPrefix) {
             let pidText = name.dropFirst(Self.workPrefix.count).prefix { $0 != "-" }
-            guard let pid = Int32(pidText), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            guard let pid = Int32(pidText), !Processes.exists(pid) else { continue }
             try? files.removeItem(at: root.appendingPathComponent(name))
         }
         for name in names where name.hasPrefix(Self.removingPrefix) {
@@ -79,10 +78,11 @@ struct ModelFolders: Sendable {
     }
 
     private func rename(_ source: URL, to destination: URL) throws {
-        guard Foundation.rename(source.path, destination.path) == 0 else {
+        do {
+            try valueOrErrno("move", path: source.path) { Foundation.rename(source.path, destination.path) }
+        } catch {
             throw InstallFailure.unexpected(
-                "cannot move \(source.lastPathComponent) to \(destination.lastPathComponent): \(String(cString: strerror(errno)))"
-            )
+                "cannot move \(source.lastPathComponent) to \(destination.lastPathComponent): \(error.reason)")
         }
     }
 }

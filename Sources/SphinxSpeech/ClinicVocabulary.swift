@@ -1,5 +1,6 @@
 import Foundation
 import StationCore
+import StationSystem
 
 /// The words a clinic added to decoding, per locale: `<data>/vocabulary/<locale>.dict` (folder 0700,
 /// files 0600), in the CMU dictionary format (`word PH PH …`), one pronunciation per word.
@@ -99,29 +100,33 @@ public struct ClinicVocabulary: Sendable {
     ) throws(VocabularyError) -> Result {
         let url = try file(locale: locale)
         try makeDirectory()
-        let lock = try PrivateFile.lock(directory.appendingPathComponent(".lock"))
-        defer { PrivateFile.unlock(lock) }
+        let lock = try Self.storing { () throws(Errno) in
+            let lock = try FileLock(path: directory.appendingPathComponent(".lock").path)
+            try lock.lock()
+            return lock
+        }
+        defer { lock.close() }
         if isLink(url) { throw .storage("\(url.path) is a symbolic link; move it away") }
         var entries = Self.entries(in: FileManager.default.contents(atPath: url.path) ?? Data())
         let before = entries
         let result = try body(&entries)
         guard entries != before else { return result }
         let text = entries.map(\.line).joined(separator: "\n") + (entries.isEmpty ? "" : "\n")
-        try PrivateFile.replace(url, with: Data(text.utf8))
+        try Self.storing { () throws(Errno) in try PrivateFile.replace(url.path, with: Array(text.utf8)) }
         return result
     }
 
     private func makeDirectory() throws(VocabularyError) {
-        let files = FileManager.default
         if isLink(directory) { throw .storage("\(directory.path) is a symbolic link; move it away") }
+        try Self.storing { () throws(Errno) in try PrivateDirectory.make(directory.path, creatingParents: true) }
+    }
+
+    /// Runs the system calls of saving the vocabulary; a failure is a storage error in words.
+    private static func storing<T>(_ call: () throws(Errno) -> T) throws(VocabularyError) -> T {
         do {
-            if !files.fileExists(atPath: directory.path) {
-                try files.createDirectory(
-                    at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            }
-            try files.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+            return try call()
         } catch {
-            throw .storage("\(directory.path): \(error.localizedDescription)")
+            throw .storage(error.description)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import StationCore
+import StationSystem
 
 /// Test-loads an installed model in a child process before the station loads it.
 ///
@@ -22,33 +23,31 @@ struct ModelProbe: Sendable {
                 .warning, "cannot test-load installed models: \(tool.path) is missing (Debian package pocketsphinx)")
             return nil
         }
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = [
-            "-hmm", model.acousticModel.path, "-lm", model.languageModel.path, "-dict", model.dictionary.path,
-            "-infile", "/dev/null", "-logfn", "/dev/null",
-        ]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        let exited = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in exited.signal() }
+        var probe = Spawn(
+            tool.path,
+            [
+                "-hmm", model.acousticModel.path, "-lm", model.languageModel.path, "-dict", model.dictionary.path,
+                "-infile", "/dev/null", "-logfn", "/dev/null",
+            ])
+        // Nothing in, nothing out: only the exit status counts.
+        probe.input = .null
+        probe.output = .null
+        probe.errors = .null
+        let child: ChildProcess
         do {
-            try process.run()
+            child = try probe.start()
         } catch {
             log.log(.warning, "cannot test-load the \(model.locale) model: \(error)")
             return nil
         }
-        if exited.wait(timeout: .now() + .milliseconds(Int(timeout / .milliseconds(1)))) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
+        guard let ended = child.wait(timeout: timeout) else {
+            child.signal(SIGKILL)
             // A child stuck in the kernel (a stalled mount) dies only when its I/O ends: not waited for.
-            _ = exited.wait(timeout: .now() + .seconds(5))
+            _ = child.wait(timeout: .seconds(5))
             log.log(.error, "test-loading the \(model.locale) model did not end within \(timeout); it was stopped")
             return "loading it did not end within \(timeout)"
         }
-        guard process.terminationReason == .exit, process.terminationStatus == 0 else {
-            return "pocketsphinx cannot load its files"
-        }
+        guard ended.succeeded else { return "pocketsphinx cannot load its files" }
         return nil
     }
 }

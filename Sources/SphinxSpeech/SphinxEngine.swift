@@ -1,5 +1,5 @@
-import AudioFileReading
 import Foundation
+import Recordings
 import StationCore
 
 /// Owns every loaded decoder and every dictation being decoded; runs on its own thread, so all
@@ -80,7 +80,7 @@ actor SphinxEngine {
     }
 
     /// Starts decoding a dictation in `locale`, of `speaker` (with their voice profile when they have one).
-    func open(locale: String, live: Bool, speaker: String? = nil) throws(TranscriptionError) -> Opened {
+    func startDecoding(locale: String, live: Bool, speaker: String? = nil) throws(TranscriptionError) -> Opened {
         let (model, decoder) = try decoder(for: locale, speaker: speaker)
         let id = nextID
         nextID += 1

@@ -61,7 +61,9 @@ public final class SphinxTranscriber: Transcribing {
     }
 
     public func beginLive(locale: String, speaker: String?) async -> (any LiveTranscription)? {
-        guard let opened = try? await engine.open(locale: locale, live: true, speaker: speaker) else { return nil }
+        guard let opened = try? await engine.startDecoding(locale: locale, live: true, speaker: speaker) else {
+            return nil
+        }
         return SphinxLiveTranscription(opened: opened, locale: locale, speaker: speaker, engine: engine)
     }
 
@@ -72,7 +74,7 @@ public final class SphinxTranscriber: Transcribing {
         -> Transcription
     {
         try await CancellableWork.run {
-            let opened = try await engine.open(locale: locale, live: false, speaker: speaker)
+            let opened = try await engine.startDecoding(locale: locale, live: false, speaker: speaker)
             do {
                 try Task.checkCancellation()
                 try await engine.attach(file: file, to: opened.id)

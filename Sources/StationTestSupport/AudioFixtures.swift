@@ -1,4 +1,5 @@
 import Foundation
+import StationSystem
 
 /// Makes recordings for tests with the Debian tools the test scripts install (`sox`, `lame`), in a
 /// private temporary folder.
@@ -43,18 +44,11 @@ public enum AudioFixtures {
     }
 
     static func run(_ tool: String, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw ToolFailed(
-                description: "\(tool) \(arguments.joined(separator: " ")): \(String(decoding: message, as: UTF8.self))")
+        var spawn = Spawn(tool, arguments)
+        spawn.errors = .capture
+        let finished = try spawn.run()
+        guard finished.termination == .exited(0) else {
+            throw ToolFailed(description: "\(tool) \(arguments.joined(separator: " ")): \(finished.errorText)")
         }
     }
 }

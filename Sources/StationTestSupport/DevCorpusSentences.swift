@@ -1,4 +1,5 @@
 import Foundation
+import StationSystem
 
 /// The dev corpus (Tests/Fixtures/adaptation): the clinical sentences spoken by one TTS voice, made by
 /// `make-corpus` into `.build/dev-corpus/<voice>-<count>/` on first use (`NNN.wav` beside `NNN.txt`).
@@ -16,12 +17,10 @@ public enum DevCorpusSentences {
     public static func generate(_ voice: String, count: Int = 100) throws -> URL {
         let folder = PackagePaths.root.appendingPathComponent(".build/dev-corpus/\(voice)-\(count)", isDirectory: true)
         let generator = PackagePaths.root.appendingPathComponent("Tests/Fixtures/adaptation/make-corpus")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [generator.path, voice, folder.path, String(count)]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CorpusError(voice: voice) }
+        var spawn = Spawn("/bin/bash", [generator.path, voice, folder.path, String(count)])
+        spawn.output = .inherit
+        spawn.errors = .inherit
+        guard try spawn.run().termination == .exited(0) else { throw CorpusError(voice: voice) }
         return folder
     }
 

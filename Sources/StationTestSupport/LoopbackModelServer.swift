@@ -1,4 +1,5 @@
 import Foundation
+import StationSystem
 
 /// The test HTTP server (Tests/Fixtures/model_server.py) on 127.0.0.1 and a free port, serving the files
 /// of one folder: as they are, throttled, with an error status, or stopping to answer.
@@ -9,27 +10,23 @@ public final class LoopbackModelServer: @unchecked Sendable {
 
     public let port: Int
     public let root: URL
-    private let process: Process
-    /// Held open for the server's life: the server exits when it closes (also when a test crashes).
-    private let lifeline = Pipe()
+    /// The server; its standard input is held open for its life: it exits when that closes (also when a
+    /// test crashes).
+    private let child: ChildProcess
 
     /// Starts the server on the files of `root`.
     public init(serving root: URL) throws {
         self.root = root
-        process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [PackagePaths.fixtures.appendingPathComponent("model_server.py").path, root.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = lifeline
-        try process.run()
-        var line = Data()
-        while let byte = try pipe.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != 10 {
-            line.append(first)
-        }
+        var spawn = Spawn(
+            "/usr/bin/python3", [PackagePaths.fixtures.appendingPathComponent("model_server.py").path, root.path])
+        spawn.input = .pipe
+        spawn.output = .capture
+        let child = try spawn.start()
+        self.child = child
+        var line: [UInt8] = []
+        while let output = child.output, let byte = try output.read(upTo: 1).first, byte != 10 { line.append(byte) }
         guard let port = Int(String(decoding: line, as: UTF8.self)) else {
-            process.terminate()
+            _ = child.stop(grace: .seconds(5))
             throw CocoaError(.fileReadCorruptFile)
         }
         self.port = port
@@ -55,13 +52,10 @@ public final class LoopbackModelServer: @unchecked Sendable {
         return Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
     }
 
-    /// Ends the server. SIGKILL, since a child of the test runner inherits its blocked signals and would
-    /// never see a SIGTERM.
+    /// Ends the server: its lifeline closed, then SIGTERM (it starts with no signal blocked), SIGKILL
+    /// after a grace period.
     public func stop() {
-        try? lifeline.fileHandleForWriting.close()
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        }
+        child.close(child.input)
+        _ = child.stop(grace: .seconds(5))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StationSystem
 
 /// Places in the package checkout that tests use: fixtures, the built binary.
 public enum PackagePaths {
@@ -39,7 +40,7 @@ public struct TemporaryFolder: Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
         for name in names where name.hasPrefix("ds.") {
             let pid = name.dropFirst(3).prefix { $0 != "." }
-            guard let pid = Int32(pid), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            guard let pid = Int32(pid), !Processes.exists(pid) else { continue }
             try? FileManager.default.removeItem(at: temporary.appendingPathComponent(name))
         }
     }
@@ -58,16 +59,20 @@ public func runProgram(
 ) throws -> (
     status: Int32, output: String
 ) {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    if let directory { process.currentDirectoryURL = directory }
-    let pipe = Pipe()
-    process.standardOutput = pipe
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+    var spawn = Spawn(path, arguments)
+    spawn.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    spawn.directory = directory?.path
+    spawn.output = .capture
+    let finished = try spawn.run()
+    return (finished.termination?.status ?? -1, finished.outputText)
+}
+
+extension Termination {
+    /// The status as Foundation's `Process` gave it: the exit status, or the number of the signal.
+    public var status: Int32 {
+        switch self {
+        case .exited(let status), .signalled(let status): status
+        case .unknown: -1
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StationSystem
 
 /// The real `dictation-station` binary as built by `swift build --build-tests`, run as a process.
 public enum StationBinary {
@@ -20,35 +21,19 @@ public enum StationBinary {
             throw CocoaError(
                 .fileNoSuchFile, userInfo: [NSFilePathErrorKey: "\(url.path): run `swift build --build-tests` first"])
         }
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
+        var spawn = Spawn(url.path, arguments)
         // In UTC and with no data directory from the caller's environment, so outputs are comparable.
         var merged = ProcessInfo.processInfo.environment
         merged["TZ"] = "UTC"
         merged.removeValue(forKey: "DICTATION_STATION_HOME")
-        process.environment = merged.merging(environment) { $1 }
-        let output = Pipe()
-        let error = Pipe()
-        let stdin = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        process.standardInput = stdin
-        try process.run()
-        if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-        try stdin.fileHandleForWriting.close()
-        // Read standard error beside standard output, so a full pipe never blocks the binary.
-        let errorData = Locked(Data())
-        let errorRead = DispatchSemaphore(value: 0)
-        Thread {
-            errorData.withLock { $0 = error.fileHandleForReading.readDataToEndOfFile() }
-            errorRead.signal()
-        }.start()
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        errorRead.wait()
+        spawn.environment = merged.merging(environment) { $1 }
+        spawn.input = .pipe
+        spawn.output = .capture
+        spawn.errors = .capture
+        // Output and errors are read side by side as they come, so a full pipe never blocks the binary.
+        let finished = try spawn.run(input: Array((input ?? "").utf8))
         return Outcome(
-            status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),
-            standardError: String(decoding: errorData.current, as: UTF8.self))
+            status: finished.termination?.status ?? -1, standardOutput: finished.outputText,
+            standardError: finished.errorText)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StationSystem
 
 /// A detached tmux server on its own socket running one command, for end-to-end tests of the real binary.
 public final class TmuxSession {
@@ -54,65 +55,27 @@ public final class TmuxSession {
         return text
     }
 
-    /// Runs a program and waits for it with posix_spawn and waitpid: Foundation's `Process` did not notice
-    /// the tmux client's exit here. The server new-session starts keeps inherited descriptors, so its output
-    /// must go to /dev/null, not to a pipe that would never close.
+    /// Runs a program and waits for it (`Spawn`; Foundation's `Process` did not notice the tmux client's
+    /// exit here). The server new-session starts keeps inherited descriptors, so its output goes to
+    /// /dev/null, not to a pipe that would never close. The test runner's threads block most signals, and
+    /// Spawn starts the program with none blocked: tmux's server can end itself (kill-server signals
+    /// itself), and the station hears SIGWINCH.
     public static func spawn(
         _ argv: [String], captureOutput: Bool, environment: [String: String]? = nil
     ) throws -> (Int32, String) {
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw Failure(description: "pipe failed") }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var spawn = Spawn(argv[0], Array(argv.dropFirst()))
+        spawn.environment = environment ?? ProcessInfo.processInfo.environment
         if captureOutput {
-            posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-            posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            spawn.output = .capture
+            spawn.errors = .standardOutput
         }
-        posix_spawn_file_actions_addclose(&actions, fds[0])
-        posix_spawn_file_actions_addclose(&actions, fds[1])
-        let env = (environment ?? ProcessInfo.processInfo.environment).map { "\($0.key)=\($0.value)" }
-        var cArgs = argv.map { strdup($0) } + [nil]
-        var cEnv = env.map { strdup($0) } + [nil]
-        defer {
-            cArgs.forEach { free($0) }
-            cEnv.forEach { free($0) }
+        let finished: ChildProcess.Finished
+        do {
+            finished = try spawn.run()
+        } catch {
+            throw Failure(description: "cannot run \(argv[0]): \(error)")
         }
-        // The test runner's threads block most signals and a spawned program inherits that mask: tmux's
-        // server could then not even end itself (kill-server signals itself), nor the station hear SIGWINCH.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t()
-        sigemptyset(&none)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, &attributes, &cArgs, &cEnv)
-        close(fds[1])
-        guard spawned == 0 else {
-            close(fds[0])
-            throw Failure(description: "cannot run \(argv[0])")
-        }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = read(fds[0], &buffer, buffer.count)
-            if count <= 0 { break }
-            data.append(buffer, count: count)
-        }
-        close(fds[0])
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
-        let exitStatus = (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
-        return (exitStatus, String(decoding: data, as: UTF8.self))
+        return (finished.termination?.shellStatus ?? -1, finished.outputText)
     }
 
     public func screen(escapes: Bool = false) throws -> String {

@@ -1,19 +1,12 @@
 import Foundation
+import StationSystem
 import StationTUI
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
 /// Who is at the station: the account the process runs as (over SSH, the account logged in with). A
-/// signature is this name and no other, so it comes from the system, never from the environment.
+/// signature is this name and no other, so it comes from the system (`LoginAccount`, as for claims),
+/// never from the environment.
 enum LoginUser {
-    static var name: String {
-        if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name {
-            return String(cString: name)
-        }
-        return "uid \(getuid())"
-    }
+    static var name: String { LoginAccount.current.name }
 
     /// Refuses `--author` naming anyone but the logged-in user: no one signs or dictates as another.
     static func check(author requested: String?) throws(AuthorRefused) -> String {

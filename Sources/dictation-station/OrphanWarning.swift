@@ -1,4 +1,5 @@
 import Foundation
+import LocalClaims
 import SQLiteStore
 import StationCore
 
@@ -23,7 +24,7 @@ enum OrphanWarning {
         guard (try? capture.acquire()) == true else { return nil }
         capture.release()
         do {
-            let scan = try await OrphanFinder.scan(AudioFolderInventory(paths: paths, database: database))
+            let scan = try await OrphanFinder.scan(AudioFolderInventory(paths: paths, database: database, markers: ImportMarkerFiles()))
             if !scan.orphans.isEmpty {
                 log.log(.warning, "\(scan.orphans.count) recording(s) in audio/ belong to no report")
             }

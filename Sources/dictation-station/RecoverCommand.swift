@@ -1,4 +1,5 @@
 import Foundation
+import LocalClaims
 import SQLiteStore
 import SpeakerAdaptation
 import SphinxSpeech
@@ -32,7 +33,7 @@ enum RecoverCommand {
         try paths.createDirectories()
         let log = FileStationLog(file: paths.logFile)
         let database = try await StationDatabase.open(paths)
-        let inventory = AudioFolderInventory(paths: paths, database: database)
+        let inventory = AudioFolderInventory(paths: paths, database: database, markers: ImportMarkerFiles())
         if list { return try await printList(try await OrphanFinder.scan(inventory)) }
 
         // One recovery at a time, and none while a dictation is being captured (its file may not have an

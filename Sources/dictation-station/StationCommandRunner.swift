@@ -1,5 +1,7 @@
 import Foundation
+import LocalClaims
 import PulseCapture
+import Recordings
 import SQLiteStore
 import StationCore
 import StationTUI

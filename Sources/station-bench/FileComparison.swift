@@ -1,4 +1,5 @@
 import Foundation
+import StationSystem
 import StationTestSupport
 
 /// `dictation-station transcribe` against `pocketsphinx_continuous -infile` on the LibriVox files:
@@ -53,16 +54,9 @@ enum FileComparison {
     }
 
     static func runTool(_ tool: URL, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = tool
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        var spawn = Spawn(tool.path, arguments)
+        spawn.output = .capture
+        return try spawn.run().outputText
     }
 }
 

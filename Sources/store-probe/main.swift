@@ -1,4 +1,5 @@
 import Foundation
+import LocalClaims
 import SQLiteStore
 import StationCore
 
@@ -15,6 +16,7 @@ import StationCore
 //   store-probe hold-claim DATA_DIR SESSION USER HOST
 //                                           claims the session's dictation as USER on HOST, prints
 //                                           "held" (or "busy"), keeps it until standard input closes
+//   store-probe holder                      prints who this process claims as: user, host
 
 func say(_ line: String) {
     FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -74,9 +76,13 @@ do {
         exit(try captureLock(dataDirectory: arguments[1], hold: false))
     case ("hold-claim", 5):
         exit(holdClaim(dataDirectory: arguments[1], session: arguments[2], user: arguments[3], host: arguments[4]))
+    case ("holder", 1):
+        let me = FileDictationOwnership.thisProcess()
+        say("\(me.user)\t\(me.host)")
     default:
         FileHandle.standardError.write(
-            Data("usage: store-probe write|write-on-go|hold-capture-lock|try-capture-lock|hold-claim ...\n".utf8))
+            Data("usage: store-probe write|write-on-go|hold-capture-lock|try-capture-lock|hold-claim|holder ...\n".utf8)
+        )
         exit(2)
     }
 } catch {

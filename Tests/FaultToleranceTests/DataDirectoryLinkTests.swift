@@ -50,10 +50,11 @@ struct DataDirectoryLinkTests {
     /// Each of the station's own names, and whether it is a folder.
     static let ownNames: [(String, Bool)] = [
         ("audio", true), ("station.log", false), ("station.sqlite3", false), ("exports", true), ("models", true),
+        ("profiles", true), ("vocabulary", true),
     ]
 
     @Test(
-        "a link in place of audio, station.log, station.sqlite3, exports or models is refused; nothing goes through it",
+        "a link in place of audio, station.log, station.sqlite3, exports, models, profiles or vocabulary is refused; nothing goes through it",
         arguments: ownNames)
     func refusesLinks(name: String, isFolder: Bool) throws {
         let planted = try Planted("link-\(name)")

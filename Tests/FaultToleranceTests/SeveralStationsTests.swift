@@ -28,11 +28,13 @@ struct SeveralStationsTests {
             let ben = try stations.start(as: "ben")
             defer { ben.shutDown() }
             let held = try ben.waitFor("HELD ELSEWHERE")
-            #expect(held.contains("Being dictated by anna on"), "who holds it is named:\n\(held)")
+            // The holder is named by its account, never by the $USER its shell set ("anna").
+            #expect(held.contains("Being dictated by \(StationsInTmux.account) on"), "who holds it is named:\n\(held)")
+            #expect(!held.contains("by anna"), "\(held)")
             #expect(!held.contains("Enter sends"), "no send or discard offered for another's dictation")
             for key in ["Enter", "d", "Space"] {
                 try ben.send(key)
-                let refused = try ben.waitFor("\"Room 12\" is being dictated by anna")
+                let refused = try ben.waitFor("\"Room 12\" is being dictated by \(StationsInTmux.account)")
                 #expect(!refused.contains("Discard dictation?"), "after \(key)")
             }
             #expect(!(try ben.screen()).contains("Space pauses"), "the second station did not start recording")
@@ -81,8 +83,10 @@ struct SeveralStationsTests {
             #expect(!taken.contains("HELD ELSEWHERE"))
             let cleo = try stations.start(as: "cleo")
             defer { cleo.shutDown() }
-            let third = try cleo.waitFor("Being dictated by ben on")
+            let third = try cleo.waitFor("Being dictated by \(StationsInTmux.account) on")
             #expect(!third.contains("Took over"), "recovered once, by one station")
+            // Every station names the same account: the claim file tells ben's process from anna's.
+            #expect(try stations.claimHolders().contains(try ben.programPID()), "held by ben's station")
 
             try ben.send("Enter")
             _ = try ben.waitFor("the report", seconds: 60) { $0.contains("draft") }

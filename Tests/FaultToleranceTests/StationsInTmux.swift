@@ -3,7 +3,7 @@ import StationTestSupport
 import Testing
 
 /// Station processes on one data directory in tmux, each as another person at the workstation (its own
-/// user name and control socket), recording from the test audio server.
+/// `USER`, as its shell would set it, and control socket), recording from the test audio server.
 struct StationsInTmux {
     let terminal: StationInTmux
     let microphone: String
@@ -26,6 +26,19 @@ struct StationsInTmux {
         }
         return try terminal.start(environment: environment)
     }
+
+    /// The process ids the claim files name (`user\thost\tpid`), of the claims held now.
+    func claimHolders() throws -> [String] {
+        let claims = URL(fileURLWithPath: terminal.data).appendingPathComponent("claims")
+        return try FileManager.default.contentsOfDirectory(atPath: claims.path).compactMap { name in
+            let text = try String(contentsOf: claims.appendingPathComponent(name), encoding: .utf8)
+            let fields = text.trimmingCharacters(in: .newlines).split(separator: "\t")
+            return fields.count == 3 ? String(fields[2]) : nil
+        }
+    }
+
+    /// The account the tests run as: claims name it, whatever `USER` says.
+    static let account = getpwuid(geteuid()).flatMap { $0.pointee.pw_name.map { String(cString: $0) } } ?? "?"
 
     var holdSignal: URL { terminal.directory.appendingPathComponent("held") }
     var audio: URL { URL(fileURLWithPath: terminal.data).appendingPathComponent("audio") }

@@ -1,5 +1,6 @@
 import Foundation
 import PulseCapture
+import Recordings
 import StationCore
 import StationTestSupport
 import Testing

@@ -1,4 +1,5 @@
 import Foundation
+import LocalClaims
 import SQLiteStore
 import StationCore
 import StationTestSupport
@@ -8,6 +9,17 @@ import Testing
 @Suite("Dictation ownership across processes", .serialized)
 struct DictationOwnershipTests {
     private let session = SessionID("6f1c9a52-0d3e-4a53-9d5e-6a1f35f0b3a7")
+
+    @Test("a claim names the login account from the account database, whatever $USER and $LOGNAME say")
+    func holderIsTheAccount() throws {
+        let account = try #require(getpwuid(geteuid()).map { String(cString: $0.pointee.pw_name) })
+        let (status, output) = try runProgram(
+            ProbeProcess.executable.path, ["holder"], environment: ["USER": "mallory", "LOGNAME": "mallory"])
+        #expect(status == 0)
+        let fields = output.trimmingCharacters(in: .newlines).split(separator: "\t").map(String.init)
+        #expect(fields.first == account, "\(output)")
+        #expect(!output.contains("mallory"))
+    }
 
     @Test("a claim another process holds is refused with its holder; the holder's death frees it")
     func heldByAnotherProcess() async throws {

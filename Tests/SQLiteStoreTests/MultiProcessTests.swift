@@ -1,4 +1,5 @@
 import Foundation
+import LocalClaims
 import SQLiteStore
 import StationCore
 import StationTestSupport

@@ -1,4 +1,4 @@
-import AudioFileReading
+import Recordings
 import Foundation
 import StationCore
 import StationTestSupport
@@ -24,7 +24,7 @@ struct DictationCepstralMeanTests {
 
     /// Fed live in 0.1 s chunks, as a recording is: every partial on the way, then the words.
     static func live(_ audio: [Int16], on engine: SphinxEngine) async throws -> Decoded {
-        let opened = try await engine.open(locale: "en-US", live: true)
+        let opened = try await engine.startDecoding(locale: "en-US", live: true)
         var partials: [[String]] = []
         var position = 0
         while position < audio.count {

@@ -18,7 +18,7 @@ struct TerminalWorkflowTests {
     }
 
     /// Opens a station as `user`, with its own runtime directory (control socket), as another person would.
-    /// (`USER` names the holder of a claim, as for dictations; signatures come from the account.)
+    /// (`USER` is set as another person's shell would set it: claims and signatures name the account, never it.)
     func start(as user: String) throws -> TmuxSession {
         let runtime = terminal.directory.appendingPathComponent("run-\(user)")
         try FileManager.default.createDirectory(
@@ -109,11 +109,13 @@ struct TerminalWorkflowTests {
         try anna.send("Tab", "e")
         _ = try anna.waitFor("Ctrl-S")
         try bob.send("Tab", "e")
-        let refused = try bob.waitFor("Report 1 is being corrected by anna on")
+        let refused = try bob.waitFor("Report 1 is being corrected by \(Self.account) on")
+        #expect(!refused.contains("by anna"), "the claim names the account, not $USER")
         #expect(!refused.contains("Ctrl-S Save"), "bob's editor did not open")
         try bob.send("E")
         _ = try bob.waitFor("second refusal") {
-            $0.components(separatedBy: "being corrected by anna").count > 2 && !$0.contains("No changes to save")
+            $0.components(separatedBy: "being corrected by \(Self.account)").count > 2
+                && !$0.contains("No changes to save")
         }
         try bob.send("S")
         _ = try bob.waitFor("Sign report #1?")

@@ -2,14 +2,16 @@ import Foundation
 import StationCore
 
 /// The recordings of a data directory as the orphan finder sees them: the files in `audio/`, the
-/// database's sessions and reports, and the import markers.
+/// database's sessions and reports, and the import markers (kept by `markers`, beside the recordings).
 public struct AudioFolderInventory: AudioInventory {
     public let paths: StationPaths
     public let database: StationDatabase
+    public let markers: any ImportMarkReading
 
-    public init(paths: StationPaths, database: StationDatabase) {
+    public init(paths: StationPaths, database: StationDatabase, markers: any ImportMarkReading) {
         self.paths = paths
         self.database = database
+        self.markers = markers
     }
 
     public func recordings() throws -> [AudioFileEntry] {
@@ -19,7 +21,7 @@ public struct AudioFolderInventory: AudioInventory {
             includingPropertiesForKeys: [.isRegularFileKey, .contentModificationDateKey, .fileSizeKey],
             options: [.skipsHiddenFiles])
         return files.compactMap { file in
-            guard !file.lastPathComponent.hasSuffix(ImportMarkerFiles.suffix) else { return nil }
+            guard !markers.isMark(file) else { return nil }
             let values = try? file.resourceValues(forKeys: [
                 .isRegularFileKey, .contentModificationDateKey, .fileSizeKey,
             ])
@@ -33,9 +35,7 @@ public struct AudioFolderInventory: AudioInventory {
 
     public func storeIsEmpty() async throws -> Bool { try await database.holdsNothing() }
 
-    public func importMarker(for recording: URL) -> ImportMarkerState { ImportMarkerFiles.state(for: recording) }
+    public func importMarker(for recording: URL) -> ImportMarkerState { markers.state(of: recording) }
 
-    public func removeImportMarker(for recording: URL) {
-        try? FileManager.default.removeItem(at: ImportMarkerFiles.marker(for: recording))
-    }
+    public func removeImportMarker(for recording: URL) { markers.removeMark(of: recording) }
 }

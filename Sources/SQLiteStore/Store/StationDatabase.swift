@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import StationCore
+import StationSystem
 
 /// The station's SQLite database: reports, sessions and settings in one file under the data directory.
 ///
@@ -26,7 +27,8 @@ public final class StationDatabase: @unchecked Sendable {
     /// Opens the database under `paths` (creating it, private to the user), migrating it to this
     /// build's schema; a database written by a newer build is refused and left untouched. While another
     /// process holds a lock the opening needs, it waits as long as that takes, and after a while tells
-    /// `whileWaiting` what it waits for.
+    /// `whileWaiting` what it waits for. On a disk too full for the shared-memory file beside the
+    /// database, it opens it anyway, alone (see `connect(_:wait:alone:)`), and tells `whileWaiting` so.
     public static func open(
         _ paths: StationPaths, whileWaiting: (@Sendable (String) -> Void)? = nil
     ) async throws -> StationDatabase {
@@ -41,7 +43,33 @@ public final class StationDatabase: @unchecked Sendable {
     private static func openNow(_ paths: StationPaths, wait: LockWait) throws -> StationDatabase {
         let path = paths.database.path
         try PrivateFile.create(path)
+        do {
+            return try StationDatabase(paths: paths, connection: try connect(path, wait: wait))
+        } catch let error as SQLiteError where error.isSharedMemoryFailure {
+            let database = try StationDatabase(paths: paths, connection: try connect(path, wait: wait, alone: true))
+            wait.announce?(Self.openedAlone(because: error, paths: paths))
+            return database
+        }
+    }
+
+    /// What the person is told when the database could only be opened alone.
+    static func openedAlone(because error: SQLiteError, paths: StationPaths) -> String {
+        if error.isDiskFull {
+            return "The disk holding \(paths.dataDirectory.path) is full: the reports can be read, but nothing "
+                + "can be saved until some space is freed."
+        }
+        return "\(error.description). The database is open for this process alone; other stations must wait."
+    }
+
+    /// A connection to the database at `path`, migrated and in WAL mode.
+    ///
+    /// `alone`: in exclusive locking mode, which keeps the WAL's index in this process's memory instead
+    /// of the shared-memory file (`-shm`) SQLite could not make (on a full disk). No other process can
+    /// have the database open then (each would need that file), so nothing is lost: the committed
+    /// reports, those still in the WAL too, are read, and other processes wait until this one closes it.
+    private static func connect(_ path: String, wait: LockWait, alone: Bool = false) throws -> Connection {
         let connection = try Connection(path: path)
+        if alone { try connection.execute("PRAGMA locking_mode = EXCLUSIVE") }
         do {
             // Short waits inside libsqlite3, so that a long one is announced; the usual timeout after.
             try connection.setBusyTimeout(milliseconds: LockWait.tryMilliseconds)
@@ -59,7 +87,7 @@ public final class StationDatabase: @unchecked Sendable {
         } catch let error as SQLiteError where error.isNotADatabase {
             throw StoreOpenError.notADatabase(path: path)
         }
-        return try StationDatabase(paths: paths, connection: connection)
+        return connection
     }
 
     /// Runs `body` with the connection on the database's queue.

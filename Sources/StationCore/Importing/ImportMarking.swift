@@ -10,6 +10,16 @@ public protocol ImportMarking: Sendable {
     func begin(_ recording: URL, intent: ImportIntent) throws -> any ImportMark
 }
 
+/// The marks imports leave, as the audio folder's inventory reads them (the same adapter keeps them).
+public protocol ImportMarkReading: Sendable {
+    /// What the mark beside `recording` says: none, a live import, or one that ended unfinished.
+    func state(of recording: URL) -> ImportMarkerState
+    /// Removes the mark an unfinished import left beside `recording` (once its report is stored).
+    func removeMark(of recording: URL)
+    /// Whether `file` is a mark rather than a recording.
+    func isMark(_ file: URL) -> Bool
+}
+
 /// One import in progress; `end()` removes the mark (after the report is stored, or the copy removed).
 public protocol ImportMark: Sendable {
     func end()

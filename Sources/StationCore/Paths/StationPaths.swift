@@ -37,6 +37,10 @@ public struct StationPaths: Sendable, Equatable {
     public var exportsDirectory: URL { dataDirectory.appendingPathComponent("exports", isDirectory: true) }
     /// The words the clinic added to decoding, one dictionary file per locale.
     public var vocabularyDirectory: URL { dataDirectory.appendingPathComponent("vocabulary", isDirectory: true) }
+    /// The authors' voice profiles, and the scratch folders their trainings work in.
+    public var profilesDirectory: URL { dataDirectory.appendingPathComponent("profiles", isDirectory: true) }
+    /// The editor's private copies of reports being corrected with `E`.
+    public var editingDirectory: URL { dataDirectory.appendingPathComponent("editing", isDirectory: true) }
     /// The claim files (flock) by which one station process owns a dictation or edits a report.
     public var claimsDirectory: URL { dataDirectory.appendingPathComponent("claims", isDirectory: true) }
 
@@ -67,7 +71,9 @@ public struct StationPaths: Sendable, Equatable {
             at: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: dataDirectory.path)
         for directory in [audioDirectory, modelsDirectory] { try PrivateEntry.directory(directory, create: true) }
-        for directory in [exportsDirectory, claimsDirectory] { try PrivateEntry.directory(directory, create: false) }
+        for directory in [exportsDirectory, claimsDirectory, profilesDirectory, vocabularyDirectory, editingDirectory] {
+            try PrivateEntry.directory(directory, create: false)
+        }
         for file in ownFiles { try PrivateEntry.fileIfPresent(file) }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StationCore
+import StationSystem
 
 /// The station's control socket: one command line per connection, answered with one line, so a foot
 /// pedal or a hotkey tool drives the station through the same code as the keys.
@@ -50,16 +51,22 @@ public final class ControlServer: @unchecked Sendable {
         var address = try UnixSocket.address(path.path)
         // Created private: nobody else may drive this station, not even for a moment.
         let previousMask = umask(0o177)
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        let bound = Result { () throws(Errno) in
+            try valueOrErrno("bind") {
+                withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                    }
+                }
             }
         }
         umask(previousMask)
-        guard bound == 0, listen(fd, 32) == 0 else {
-            let code = errno
+        do throws(Errno) {
+            _ = try bound.get()
+            try valueOrErrno("listen") { listen(fd, 32) }
+        } catch {
             close(fd)
-            throw UnixSocket.Failure(call: "bind \(path.path)", code: code)
+            throw UnixSocket.Failure(call: "bind \(path.path)", code: error.code)
         }
         chmod(path.path, 0o600)
         lock.withLock { listener = fd }
@@ -86,10 +93,8 @@ public final class ControlServer: @unchecked Sendable {
         defer { close(fd) }
         while !isStopped {
             slots.wait()
-            let client = accept(fd, nil, nil)
-            if client < 0 {
+            guard let client = try? valueOrErrno("accept", { accept(fd, nil, nil) }) else {
                 slots.signal()
-                if errno == EINTR { continue }
                 return
             }
             if isStopped {

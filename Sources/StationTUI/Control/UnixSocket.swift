@@ -1,11 +1,12 @@
 import Foundation
+import StationSystem
 
 /// The few socket calls the control channel needs, with errors that say what failed.
 enum UnixSocket {
     struct Failure: Error, CustomStringConvertible {
         var call: String
         var code: Int32
-        var description: String { "\(call): \(String(cString: strerror(code)))" }
+        var description: String { "\(call): \(Errno(code: code, action: call).reason)" }
     }
 
     /// Makes a `sockaddr_un` for a path; refuses paths too long for it.
@@ -23,24 +24,28 @@ enum UnixSocket {
     }
 
     static func makeSocket() throws -> Int32 {
-        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw Failure(call: "socket", code: errno) }
-        return fd
+        do {
+            return try valueOrErrno("socket") { socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0) }
+        } catch {
+            throw Failure(call: "socket", code: error.code)
+        }
     }
 
     /// Connects to a listening socket; throws when nothing listens there.
     static func connect(to path: String) throws -> Int32 {
         let fd = try makeSocket()
         var address = try self.address(path)
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        do {
+            try valueOrErrno("connect") {
+                withUnsafePointer(to: &address) {
+                    $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                        Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+                    }
+                }
             }
-        }
-        guard result == 0 else {
-            let code = errno
+        } catch {
             close(fd)
-            throw Failure(call: "connect", code: code)
+            throw Failure(call: "connect", code: error.code)
         }
         return fd
     }
@@ -62,13 +67,12 @@ enum UnixSocket {
         while data.count < limit {
             let remaining = deadline - clock.now
             guard remaining > .zero else { return nil }
-            var ready = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let waited = poll(&ready, 1, Int32(remaining / .milliseconds(1)) + 1)
-            if waited < 0 && errno != EINTR { return nil }
-            if waited <= 0 { continue }
-            let count = read(fd, &buffer, min(buffer.count, limit - data.count))
-            if count < 0 && errno == EINTR { continue }
-            if count <= 0 { break }
+            guard let readable = try? FileDescriptor(rawValue: fd).waitUntilReadable(timeout: remaining) else {
+                return nil
+            }
+            if !readable { continue }
+            let wanted = min(buffer.count, limit - data.count)
+            guard let count = try? valueOrErrno("read", { read(fd, &buffer, wanted) }), count > 0 else { break }
             if let newline = buffer[..<count].firstIndex(of: 10) {
                 return String(decoding: data + buffer[..<newline], as: UTF8.self)
             }
@@ -81,14 +85,6 @@ enum UnixSocket {
     /// SIGPIPE, which would end the whole station (MSG_NOSIGNAL).
     @discardableResult
     static func writeAll(_ fd: Int32, _ text: String) -> Bool {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return false }
-            offset += written
-        }
-        return true
+        (try? FileDescriptor(rawValue: fd).sendAll(Array(text.utf8))) != nil
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import StationSystem
 
 /// Runs `$VISUAL`, `$EDITOR` or `vi` on a private copy of a text and returns what it saved.
 ///
@@ -12,7 +13,7 @@ enum ExternalEditor {
     @MainActor
     static func edit(_ text: String, environment: [String: String], directory: URL) async -> String? {
         guard let file = writeCopy(text, into: directory) else { return nil }
-        defer { unlink(file.path) }
+        defer { try? PrivateFile.remove(file.path) }
         let editor =
             environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
@@ -34,35 +35,18 @@ enum ExternalEditor {
         // The copies, and the swap files vim keeps beside them (".edit-….txt.swp"): both hold the text.
         for name in names where name.hasPrefix(prefix) || name.hasPrefix("." + prefix) {
             let pid = name.drop { $0 == "." }.dropFirst(prefix.count).prefix { $0.isNumber }
-            if let number = Int32(pid), number != getpid(), kill(number, 0) == 0 || errno == EPERM { continue }
-            if unlink(directory.appendingPathComponent(name).path) == 0 { removed += 1 }
+            if let number = Int32(pid), number != Processes.current, Processes.exists(number) { continue }
+            if (try? PrivateFile.remove(directory.appendingPathComponent(name).path)) != nil { removed += 1 }
         }
         return removed
     }
 
-    /// Creates the folder 0700 (refusing a symlink in its place) and the copy 0600 before any byte is written.
+    /// Creates the folder 0700 (refusing a symlink in its place, or a folder of another account) and the
+    /// copy 0600 before any byte is written.
     private static func writeCopy(_ text: String, into directory: URL) -> URL? {
-        mkdir(directory.path, 0o700)
-        var info = stat()
-        guard lstat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFDIR, info.st_uid == getuid() else {
-            return nil
-        }
-        chmod(directory.path, 0o700)
-        let file = directory.appendingPathComponent("\(prefix)\(getpid())-\(UUID().uuidString).txt")
-        let fd = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        let bytes = Array(text.utf8)
-        var written = 0
-        while written < bytes.count {
-            let count = bytes[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else {
-                unlink(file.path)
-                return nil
-            }
-            written += count
-        }
+        guard (try? PrivateDirectory.make(directory.path)) != nil else { return nil }
+        let file = directory.appendingPathComponent("\(prefix)\(Processes.current)-\(UUID().uuidString).txt")
+        guard (try? PrivateFile.write(Array(text.utf8), toNew: file.path)) != nil else { return nil }
         return file
     }
 }

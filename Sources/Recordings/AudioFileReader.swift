@@ -1,7 +1,6 @@
 import CSampleRate
 import CSndfile
 import Foundation
-import StationCore
 
 /// Reads a recording as the decoder hears it: 16 kHz, mono, signed 16-bit, converted while it is read,
 /// so an hour from a handheld recorder never sits in memory at once.
@@ -9,8 +8,8 @@ import StationCore
 /// libsndfile opens WAV, FLAC, Ogg (Vorbis, Opus) and MP3; channels are averaged to mono and other rates
 /// are converted by libsamplerate. A 16 kHz mono 16-bit file is read bit for bit.
 public final class AudioFileReader {
-    /// The rate every sample this reader returns has.
-    public static let outputSampleRate = AudioChunk.sampleRate
+    /// The rate every sample this reader returns has: the decoder's (StationCore's `AudioChunk.sampleRate`).
+    public static let outputSampleRate = 16_000
 
     /// The file's own rate and channel count.
     public let sourceSampleRate: Int

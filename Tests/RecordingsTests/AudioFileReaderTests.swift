@@ -3,7 +3,7 @@ import StationCore
 import StationTestSupport
 import Testing
 
-@testable import AudioFileReading
+@testable import Recordings
 
 @Suite("Reading recordings as 16 kHz mono")
 struct AudioFileReaderTests {

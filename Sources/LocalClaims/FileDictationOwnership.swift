@@ -1,20 +1,17 @@
 import Foundation
 import StationCore
+import StationSystem
 
-#if canImport(Glibc)
-    import Glibc
-#endif
-
-/// Claims as `flock(2)` on one file per claimed thing in the data directory's `claims/` folder. The
-/// kernel drops a lock when its process ends, even by `kill -9`, so what a station that is gone held is
-/// free to be taken over, and `flock` lets exactly one process take it. The holder writes who it is
+/// Claims as `FileLock`s (flock) on one file per claimed thing in the data directory's `claims/` folder.
+/// The kernel drops a lock when its process ends, even by `kill -9`, so what a station that is gone held
+/// is free to be taken over, and `flock` lets exactly one process take it. The holder writes who it is
 /// into the file, so the others can say by whom a thing is held.
 final class FileClaims: @unchecked Sendable {
     private let directory: String
     private let me: DictationHolder
     private let mutex = NSLock()
-    // Guarded by `mutex`: the open, locked claim files of this process, by name.
-    private var held: [String: Int32] = [:]
+    // Guarded by `mutex`: the claim files this process holds locked, by name.
+    private var held: [String: FileLock] = [:]
 
     init(paths: StationPaths, holder: DictationHolder) {
         directory = paths.claimsDirectory.path
@@ -25,37 +22,27 @@ final class FileClaims: @unchecked Sendable {
     func claim(_ name: String) -> DictationClaim {
         mutex.withLock {
             if held[name] != nil { return .claimed }
-            mkdir(directory, 0o700)
-            let path = directory + "/" + name + ".claim"
-            let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
             // Without a claim file no process can hold the thing against this one; the station must
             // still work, so the claim is granted (the data directory would fail just the same).
-            guard descriptor >= 0 else { return .claimed }
-            while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-                if errno == EINTR { continue }
-                let holder = Self.readHolder(descriptor)
-                close(descriptor)
-                return .heldElsewhere(holder)
-            }
-            Self.write(me, to: descriptor)
-            held[name] = descriptor
+            guard (try? PrivateDirectory.make(directory)) != nil,
+                let lock = try? FileLock(path: directory + "/" + name + ".claim")
+            else { return .claimed }
+            guard (try? lock.tryLock()) == true else { return .heldElsewhere(Self.readHolder(lock.descriptor)) }
+            Self.write(me, to: lock.descriptor)
+            held[name] = lock
             return .claimed
         }
     }
 
     func release(_ name: String) {
         mutex.withLock {
-            guard let descriptor = held.removeValue(forKey: name) else { return }
+            guard let lock = held.removeValue(forKey: name) else { return }
             // Emptied first, so no one reads a holder that is gone; the file stays for the next claim
             // (removing it would let two processes lock two different files of the same name).
-            ftruncate(descriptor, 0)
-            flock(descriptor, LOCK_UN)
-            close(descriptor)
+            try? lock.descriptor.resize(to: 0)
+            lock.unlock()
+            lock.close()
         }
-    }
-
-    deinit {
-        for descriptor in held.values { close(descriptor) }
     }
 
     /// A name safe for a file: identifiers are UUIDs or numbers, anything else is reduced.
@@ -65,17 +52,14 @@ final class FileClaims: @unchecked Sendable {
         }.joined()
     }
 
-    private static func write(_ holder: DictationHolder, to descriptor: Int32) {
-        let line = "\(holder.user)\t\(holder.host)\t\(holder.processID)\n"
-        ftruncate(descriptor, 0)
-        _ = line.withCString { pwrite(descriptor, $0, strlen($0), 0) }
+    private static func write(_ holder: DictationHolder, to descriptor: FileDescriptor) {
+        try? descriptor.resize(to: 0)
+        try? descriptor.writeAll(Array("\(holder.user)\t\(holder.host)\t\(holder.processID)\n".utf8), at: 0)
     }
 
-    private static func readHolder(_ descriptor: Int32) -> DictationHolder? {
-        var buffer = [UInt8](repeating: 0, count: 512)
-        let count = pread(descriptor, &buffer, buffer.count, 0)
-        guard count > 0 else { return nil }
-        let fields = String(decoding: buffer[0..<count], as: UTF8.self)
+    private static func readHolder(_ descriptor: FileDescriptor) -> DictationHolder? {
+        guard let bytes = try? descriptor.read(at: 0, upTo: 512), !bytes.isEmpty else { return nil }
+        let fields = String(decoding: bytes, as: UTF8.self)
             .trimmingCharacters(in: .newlines).split(separator: "\t", omittingEmptySubsequences: false)
         guard fields.count == 3, let pid = Int32(fields[2]) else { return nil }
         return DictationHolder(user: String(fields[0]), host: String(fields[1]), processID: pid)
@@ -94,21 +78,10 @@ public final class FileDictationOwnership: DictationOwnership, Sendable {
 
     public func release(_ session: SessionID) { claims.release(FileClaims.safe(session.rawValue)) }
 
-    /// This process: the login user (over SSH too), the host name and the process id.
-    public static func thisProcess(
-        environment: [String: String] = ProcessInfo.processInfo.environment
-    )
-        -> DictationHolder
-    {
-        var user = environment["USER"] ?? environment["LOGNAME"] ?? ""
-        if user.isEmpty, let entry = getpwuid(getuid()), let name = entry.pointee.pw_name {
-            user = String(cString: name)
-        }
-        var name = [UInt8](repeating: 0, count: 256)
-        let host =
-            gethostname(&name, name.count) == 0
-            ? String(decoding: name.prefix { $0 != 0 }, as: UTF8.self) : "this computer"
-        return DictationHolder(user: user.isEmpty ? "uid \(getuid())" : user, host: host, processID: getpid())
+    /// This process: the login account (over SSH too, the account logged in with; from the account
+    /// database, never `$USER`, as for authors and signers), the host name and the process id.
+    public static func thisProcess() -> DictationHolder {
+        DictationHolder(user: LoginAccount.current.name, host: HostName.current, processID: Processes.current)
     }
 }
 

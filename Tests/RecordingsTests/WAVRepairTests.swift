@@ -2,7 +2,7 @@ import Foundation
 import StationTestSupport
 import Testing
 
-@testable import PulseCapture
+@testable import Recordings
 
 @Suite("WAV files stay valid and are repaired")
 struct WAVRepairTests {
@@ -18,7 +18,7 @@ struct WAVRepairTests {
         try wav.append(samples: [5, 6])
         try wav.close()
         #expect(try WAVInfo(file).dataBytes == 12)
-        #expect(try AudioMatching.samples(of: file) == [1, 2, 3, 4, 5, 6])
+        #expect(try AudioFileReader.samples(of: file) == [1, 2, 3, 4, 5, 6])
     }
 
     @Test("a file left with a stale header is fitted to its data, a half sample cut off")
@@ -38,7 +38,7 @@ struct WAVRepairTests {
         #expect(try WAVInfo(file).dataBytes == 4)
         #expect(AbandonedRecordings.repair(in: directory) == [file])
         #expect(try WAVInfo(file).dataBytes == 10)
-        #expect(try AudioMatching.samples(of: file) == [7, 8, 9, 10, 11])
+        #expect(try AudioFileReader.samples(of: file) == [7, 8, 9, 10, 11])
         #expect(AbandonedRecordings.repair(in: directory).isEmpty, "a sound file is left alone")
     }
 
@@ -53,8 +53,37 @@ struct WAVRepairTests {
         let second = try WAVFile.openForAppending(at: file)
         try second.append(samples: [4])
         try second.close()
-        #expect(try AudioMatching.samples(of: file) == [1, 2, 3, 4])
+        #expect(try AudioFileReader.samples(of: file) == [1, 2, 3, 4])
         #expect(try WAVInfo(file).dataBytes == 8)
+    }
+
+    @Test("reopening a recording for appending refuses a link in its place: the link's target is untouched")
+    func appendRefusesLink() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let target = directory.appendingPathComponent("elsewhere.wav")
+        let wav = try WAVFile.create(at: target)
+        try wav.append(samples: [1, 2, 3])
+        // Never closed: a repair would rewrite the header, an append would add to it.
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
+        let before = try Data(contentsOf: target)
+        let link = directory.appendingPathComponent("session-1.wav")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: target)
+        do {
+            _ = try WAVFile.openForAppending(at: link)
+            Issue.record("the link was followed")
+        } catch {
+            guard case .system(let failure) = error else {
+                Issue.record("\(error)")
+                return
+            }
+            #expect(failure.isLinkRefused)
+            #expect(error.description.hasPrefix("\(link.path) is a symbolic link"), "\(error)")
+        }
+        #expect(try Data(contentsOf: target) == before)
+        let mode = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? Int
+        #expect(mode == 0o644, "not chmodded through the link")
+        #expect(throws: WAVError.self) { try repairWAV(at: link) }
     }
 
     @Test("a file that is not WAV is not touched")

@@ -1,29 +1,37 @@
 import Foundation
 
 /// The layout of a PCM WAV file: its sample format and where its audio starts and ends.
-struct WAVHeader: Equatable {
+public struct WAVHeader: Equatable, Sendable {
     /// The size of the canonical header the station writes: RIFF, fmt and data chunk headers.
-    static let canonicalSize = 44
+    public static let canonicalSize = 44
 
-    var sampleRate: Int
-    var channels: Int
-    var bitsPerSample: Int
+    public var sampleRate: Int
+    public var channels: Int
+    public var bitsPerSample: Int
     /// Where the audio (the data chunk's payload) starts in the file.
-    var dataOffset: Int
+    public var dataOffset: Int
     /// The data chunk's size as the header declares it.
-    var dataBytes: Int
+    public var dataBytes: Int
+
+    public init(sampleRate: Int, channels: Int, bitsPerSample: Int, dataOffset: Int, dataBytes: Int) {
+        self.sampleRate = sampleRate
+        self.channels = channels
+        self.bitsPerSample = bitsPerSample
+        self.dataOffset = dataOffset
+        self.dataBytes = dataBytes
+    }
 
     /// The bytes of one sample of every channel.
-    var blockAlign: Int { channels * bitsPerSample / 8 }
-    var byteRate: Int { sampleRate * blockAlign }
+    public var blockAlign: Int { channels * bitsPerSample / 8 }
+    public var byteRate: Int { sampleRate * blockAlign }
 
     /// The station's own format: 16 kHz, mono, 16-bit, what PocketSphinx decodes.
-    static func station(dataBytes: Int = 0) -> WAVHeader {
+    public static func station(dataBytes: Int = 0) -> WAVHeader {
         WAVHeader(sampleRate: 16_000, channels: 1, bitsPerSample: 16, dataOffset: canonicalSize, dataBytes: dataBytes)
     }
 
     /// The canonical 44-byte header declaring `dataBytes` of audio.
-    func canonicalBytes() -> [UInt8] {
+    public func canonicalBytes() -> [UInt8] {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Self.canonicalSize)
         func ascii(_ text: String) { bytes += Array(text.utf8) }
@@ -47,7 +55,7 @@ struct WAVHeader: Equatable {
 
     /// Reads the header at the start of `bytes` (the file's first few kilobytes); nil when it is not
     /// a 16-bit PCM WAV file.
-    static func parse(_ bytes: [UInt8]) -> WAVHeader? {
+    public static func parse(_ bytes: [UInt8]) -> WAVHeader? {
         func le32(_ at: Int) -> Int? {
             guard at + 4 <= bytes.count else { return nil }
             return Int(bytes[at]) | Int(bytes[at + 1]) << 8 | Int(bytes[at + 2]) << 16 | Int(bytes[at + 3]) << 24

@@ -1,0 +1,47 @@
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What `stat` says about a file: its kind, permission bits, owner, size and identity.
+public struct FileStatus: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable {
+        case regular, directory, symbolicLink, other
+    }
+
+    public var kind: Kind
+    /// The permission bits alone (0600, 0755).
+    public var permissions: mode_t
+    public var owner: uid_t
+    public var size: Int64
+    public var inode: UInt64
+    /// The last change of the contents, in seconds and nanoseconds since 1970.
+    public var modifiedSeconds: Int64
+    public var modifiedNanoseconds: Int
+
+    init(_ status: stat) {
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: kind = .regular
+        case S_IFDIR: kind = .directory
+        case S_IFLNK: kind = .symbolicLink
+        default: kind = .other
+        }
+        permissions = status.st_mode & 0o7777
+        owner = status.st_uid
+        size = Int64(status.st_size)
+        inode = UInt64(status.st_ino)
+        modifiedSeconds = Int64(status.st_mtim.tv_sec)
+        modifiedNanoseconds = Int(status.st_mtim.tv_nsec)
+    }
+
+    /// The status of the entry at `path` itself, not of what it links to; nil when there is none.
+    /// The corresponding C function is `lstat`.
+    public static func ofEntry(at path: String) throws(Errno) -> FileStatus? {
+        var status = stat()
+        do {
+            try valueOrErrno("look at", path: path) { lstat(path, &status) }
+        } catch  where error.doesNotExist {
+            return nil
+        }
+        return FileStatus(status)
+    }
+}
