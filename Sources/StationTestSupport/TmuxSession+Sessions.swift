@@ -15,4 +15,20 @@ extension TmuxSession {
         try send("Space")
         _ = try waitFor("RECORDING")
     }
+
+    /// Moves to the report list once it shows `listed`: the list is read after the first frame, and
+    /// another station's report comes with the next poll. Waits until the key bar offers the list's keys.
+    @discardableResult
+    public func focusReports(listing listed: String) throws -> String {
+        try waitFor(listed)
+        try send("Tab")
+        return try waitForKeys("Enter Open")
+    }
+
+    /// Opens the selected report of the list once the list shows `listed`; waits for its `title`.
+    @discardableResult
+    public func openReport(listed: String, title: String = "Report #") throws -> String {
+        try focusReports(listing: listed)
+        return try send("Enter", thenWaitFor: title)
+    }
 }
