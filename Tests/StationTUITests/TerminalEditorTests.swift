@@ -143,8 +143,7 @@ struct TerminalEditorTests {
         let pid = try tmux.programPID()
         // The terminal goes away, as when an SSH connection drops.
         tmux.shutDown()
-        let deadline = Date().addingTimeInterval(10)
-        while FileManager.default.fileExists(atPath: "/proc/\(pid)"), Date() < deadline { usleep(50_000) }
+        try? waitUntil("the station to end") { !FileManager.default.fileExists(atPath: "/proc/\(pid)") }
         let alive = FileManager.default.fileExists(atPath: "/proc/\(pid)")
         if alive { _ = try? TmuxSession.spawn(["/bin/kill", "-KILL", pid], captureOutput: true) }
         #expect(!alive, "the station did not stay behind without a terminal")
