@@ -9,7 +9,7 @@ public enum HoldSignal {
     /// Waits until the file exists; throws when it does not appear within `seconds`.
     public static func wait(for file: URL, seconds: Double = Patience.seconds) throws {
         do {
-            try waitUntil("the hold point", seconds: seconds) { FileManager.default.fileExists(atPath: file.path) }
+            try blockUntil("the hold point", seconds: seconds) { FileManager.default.fileExists(atPath: file.path) }
         } catch {
             throw Timeout(description: "the process never reached its hold point (\(file.lastPathComponent))")
         }

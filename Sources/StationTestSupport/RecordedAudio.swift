@@ -6,7 +6,8 @@ import Foundation
 /// the capture's buffers, later still on a busy machine. So a test waits until the file has grown by a
 /// stretch of audio after the player ended, in recorded audio rather than in wall-clock time: the
 /// speech's end is then in the file, followed by that much of what came after (a pause, as a person
-/// makes one).
+/// makes one). A source that renders ahead (module-sine-source) fills the file faster than time
+/// passes, and a pause or a stop cuts what is ahead of the clock: its file size is no measure of time.
 public enum RecordedAudio {
     /// 16 kHz mono, 16 bits: the station's recordings.
     static let bytesPerSecond = 32_000
@@ -17,7 +18,10 @@ public enum RecordedAudio {
     }
 
     /// Waits until `file` holds `seconds` of audio more than it does now.
-    public static func waitForMore(_ seconds: Double, in file: URL, patience: Double = Patience.seconds) async throws {
+    public static func waitForMore(
+        isolation: isolated (any Actor)? = #isolation, _ seconds: Double, in file: URL,
+        patience: Double = Patience.seconds
+    ) async throws {
         let target = bytes(in: file) + Int(seconds * Double(bytesPerSecond))
         try await waitUntil(
             "\(seconds) s more audio in \(file.lastPathComponent)", seconds: patience,
@@ -26,8 +30,10 @@ public enum RecordedAudio {
     }
 
     /// Waits until `file` holds at least `seconds` of audio after its 44-byte header.
-    public static func waitForAtLeast(_ seconds: Double, in file: URL, patience: Double = Patience.seconds) async throws
-    {
+    public static func waitForAtLeast(
+        isolation: isolated (any Actor)? = #isolation, _ seconds: Double, in file: URL,
+        patience: Double = Patience.seconds
+    ) async throws {
         let target = 44 + Int(seconds * Double(bytesPerSecond))
         try await waitUntil(
             "\(seconds) s of audio in \(file.lastPathComponent)", seconds: patience,

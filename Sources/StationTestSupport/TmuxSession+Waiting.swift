@@ -16,7 +16,7 @@ extension TmuxSession {
         -> String
     {
         var last = ""
-        try waitUntil(what, seconds: seconds, detail: { "the screen was:\n\(last)" }) {
+        try blockUntil(what, seconds: seconds, detail: { "the screen was:\n\(last)" }) {
             last = (try? screen()) ?? ""
             guard condition(last) else { return false }
             // Look again at once: a half-drawn frame does not hold for two captures.
@@ -81,7 +81,8 @@ extension TmuxSession {
     /// Waits until the program in the pane has exited; returns its exit status (128 + n for signal n).
     public func waitForExit(seconds: Double = Patience.seconds) throws -> Int {
         var status: Int?
-        try waitUntil("the program in tmux to exit", seconds: seconds, detail: { "the screen was:\n\(lastScreen())" }) {
+        try blockUntil("the program in tmux to exit", seconds: seconds, detail: { "the screen was:\n\(lastScreen())" })
+        {
             guard let text = try? String(contentsOf: statusFile, encoding: .utf8) else { return false }
             status = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
             return status != nil

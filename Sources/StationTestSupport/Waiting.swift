@@ -22,9 +22,11 @@ public struct WaitTimeout: Error, CustomStringConvertible {
     }
 }
 
-/// Waits until `condition` holds, looking again every few milliseconds; throws a `WaitTimeout` naming
-/// `what` (and what `detail` says then, for example the last screen) once `seconds` have passed.
-public func waitUntil(
+/// Waits until `condition` holds, looking again every few milliseconds, and blocks the calling thread
+/// meanwhile (for synchronous tests and helpers: the program under test runs in another process);
+/// throws a `WaitTimeout` naming `what` (and what `detail` says then, for example the last screen)
+/// once `seconds` have passed.
+public func blockUntil(
     _ what: String, seconds: Double = Patience.seconds, detail: () -> String = { "" }, _ condition: () throws -> Bool
 ) throws {
     let clock = ContinuousClock()
@@ -37,12 +39,12 @@ public func waitUntil(
     throw WaitTimeout(what, seconds: seconds, detail: detail())
 }
 
-/// Waits until `condition` holds without blocking a cooperative thread between looks (the code under
-/// test may need it); throws a `WaitTimeout` naming `what` once `seconds` have passed. Async code gets
-/// this one.
+/// Waits until `condition` holds without blocking a thread between looks (the code under test may need
+/// it), looking at the state on the caller's actor; throws a `WaitTimeout` naming `what` once `seconds`
+/// have passed.
 public func waitUntil(
-    _ what: String, seconds: Double = Patience.seconds, detail: () -> String = { "" },
-    _ condition: () throws -> Bool
+    isolation: isolated (any Actor)? = #isolation, _ what: String, seconds: Double = Patience.seconds,
+    detail: () -> String = { "" }, _ condition: () throws -> Bool
 ) async throws {
     let clock = ContinuousClock()
     let deadline = clock.now + .seconds(seconds)
