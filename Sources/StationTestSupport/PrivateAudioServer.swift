@@ -21,9 +21,8 @@ public final class PrivateAudioServer {
                 "--load=\(module)",
             ], environment: environment)
         guard result.status == 0 else { throw TestFailure("the private PulseAudio server did not start") }
-        let address = address
-        try blockUntil("the private PulseAudio server to answer", detail: { "its log is \(directory.path)/pulse.log" })
-        {
+        let (address, log) = (address, "its log is \(directory.path)/pulse.log")
+        try blockUntil("the private PulseAudio server to answer", detail: { log }) {
             (try? PulseTestServer.run("/usr/bin/pactl", ["-s", address, "info"]).status) == 0
         }
     }

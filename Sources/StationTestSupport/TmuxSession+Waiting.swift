@@ -12,9 +12,7 @@ extension TmuxSession {
     @discardableResult
     public func waitFor(
         _ what: String, seconds: Double = Patience.seconds, _ condition: (String) -> Bool
-    ) throws
-        -> String
-    {
+    ) throws -> String {
         var last = ""
         try blockUntil(what, seconds: seconds, detail: { "the screen was:\n\(last)" }) {
             last = (try? screen()) ?? ""
@@ -54,9 +52,7 @@ extension TmuxSession {
     @discardableResult
     public func send(
         _ keys: String..., thenWaitFor text: String, seconds: Double = Patience.seconds
-    ) throws
-        -> String
-    {
+    ) throws -> String {
         try run(["send-keys"] + keys)
         return try waitFor(text, seconds: seconds)
     }
@@ -81,14 +77,12 @@ extension TmuxSession {
     /// Waits until the program in the pane has exited; returns its exit status (128 + n for signal n).
     public func waitForExit(seconds: Double = Patience.seconds) throws -> Int {
         var status: Int?
-        try blockUntil("the program in tmux to exit", seconds: seconds, detail: { "the screen was:\n\(lastScreen())" })
-        {
+        let screen = { "the screen was:\n\((try? self.screen()) ?? "(none: tmux is gone)")" }
+        try blockUntil("the program in tmux to exit", seconds: seconds, detail: screen) {
             guard let text = try? String(contentsOf: statusFile, encoding: .utf8) else { return false }
             status = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
             return status != nil
         }
         return status ?? -1
     }
-
-    private func lastScreen() -> String { (try? screen()) ?? "(no screen: \(socket) is gone)" }
 }
