@@ -3,10 +3,15 @@ import Foundation
 /// Waits for what the screen shows, never for a time: a test sends the next key only once the screen
 /// shows what that key needs (a dialog's title, a key in the key bar, a report in the list).
 ///
-/// A frame reaches tmux in pieces (ncurses writes each changed line on its own), so one capture may
-/// show half of a frame: "PAUSED" already drawn, the recording's notes below it not yet cleared. A
-/// screen counts only when two captures in a row satisfy the condition, and the later one is returned.
+/// A frame reaches tmux in pieces (until its first suspend, ncurses writes each changed line on its
+/// own), so one capture may show half of a frame: "PAUSED" already drawn, the recording's notes below it
+/// not yet cleared. A screen counts once two captures in a row are the same and satisfy the condition.
+/// One that keeps changing (a level meter, a clock) counts once it satisfied the condition in several
+/// pairs of captures: a frame is not half-drawn for that long.
 extension TmuxSession {
+    /// How many pairs of captures a changing screen must satisfy the condition in.
+    static let changingPairs = 5
+
     /// Waits until the screen satisfies `condition` (named `what` in the failure) and returns it. Fails
     /// after `seconds`, printing the last screen.
     @discardableResult
@@ -14,12 +19,23 @@ extension TmuxSession {
         _ what: String, seconds: Double = Patience.seconds, _ condition: (String) -> Bool
     ) throws -> String {
         var last = ""
+        var changing = 0
         try blockUntil(what, seconds: seconds, detail: { "the screen was:\n\(last)" }) {
+            let first = (try? screen()) ?? ""
+            last = first
+            guard condition(first) else {
+                changing = 0
+                return false
+            }
+            // Look again at once: a half-drawn frame does not stay the same.
             last = (try? screen()) ?? ""
-            guard condition(last) else { return false }
-            // Look again at once: a half-drawn frame does not hold for two captures.
-            last = (try? screen()) ?? ""
-            return condition(last)
+            guard condition(last) else {
+                changing = 0
+                return false
+            }
+            if last == first { return true }
+            changing += 1
+            return changing >= Self.changingPairs
         }
         return last
     }
