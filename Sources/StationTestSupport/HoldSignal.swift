@@ -6,13 +6,12 @@ public enum HoldSignal {
         public var description: String
     }
 
-    /// Polls for the file (up to `seconds`), then returns; throws when it never appears.
-    public static func wait(for file: URL, seconds: Double = 20) throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if FileManager.default.fileExists(atPath: file.path) { return }
-            usleep(20_000)
+    /// Waits until the file exists; throws when it does not appear within `seconds`.
+    public static func wait(for file: URL, seconds: Double = Patience.seconds) throws {
+        do {
+            try blockUntil("the hold point", seconds: seconds) { FileManager.default.fileExists(atPath: file.path) }
+        } catch {
+            throw Timeout(description: "the process never reached its hold point (\(file.lastPathComponent))")
         }
-        throw Timeout(description: "the process never reached its hold point (\(file.lastPathComponent))")
     }
 }

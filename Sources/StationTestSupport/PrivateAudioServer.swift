@@ -21,8 +21,9 @@ public final class PrivateAudioServer {
                 "--load=\(module)",
             ], environment: environment)
         guard result.status == 0 else { throw TestFailure("the private PulseAudio server did not start") }
-        for _ in 0..<50 where (try? PulseTestServer.run("/usr/bin/pactl", ["-s", address, "info"]).status) != 0 {
-            Thread.sleep(forTimeInterval: 0.1)
+        let (address, log) = (address, "its log is \(directory.path)/pulse.log")
+        try blockUntil("the private PulseAudio server to answer", detail: { log }) {
+            (try? PulseTestServer.run("/usr/bin/pactl", ["-s", address, "info"]).status) == 0
         }
     }
 

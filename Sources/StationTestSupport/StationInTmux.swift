@@ -30,6 +30,30 @@ public final class StationInTmux {
         return tmux
     }
 
+    /// The data directory's recordings folder.
+    public var audio: URL { URL(fileURLWithPath: data).appendingPathComponent("audio") }
+
+    /// The recording being made now: the newest WAV file in `audio`.
+    public func recordingInProgress() throws -> URL {
+        let files = try FileManager.default.contentsOfDirectory(
+            at: audio, includingPropertiesForKeys: [.contentModificationDateKey]
+        ).filter { $0.pathExtension == "wav" }
+        let newest = files.max { a, b in
+            let dates = [a, b].map {
+                (try? $0.resourceValues(forKeys: [.contentModificationDateKey]).contentModificationDate) ?? .distantPast
+            }
+            return dates[0] < dates[1]
+        }
+        guard let newest else { throw TmuxSession.Failure(description: "no recording in \(audio.path)") }
+        return newest
+    }
+
+    /// Waits until the recording in progress holds `seconds` more audio than now: what finished playing
+    /// into the microphone is then in the file, and that much of what followed (see `RecordedAudio`).
+    public func waitForRecordedAudio(moreThan seconds: Double) async throws {
+        try await RecordedAudio.waitForMore(seconds, in: try recordingInProgress())
+    }
+
     /// Runs a subcommand on the same data directory and control socket.
     public func run(_ arguments: [String]) throws -> (status: Int32, output: String) {
         let (status, output) = try TmuxSession.spawn(

@@ -95,34 +95,5 @@ public final class TmuxSession {
         try run(["resize-window", "-x", "\(columns)", "-y", "\(rows)"])
     }
 
-    /// Waits (polling, up to ten seconds or `seconds`) until the screen satisfies `condition`; returns
-    /// the last screen. A decode on a loaded machine may need the longer wait.
-    public func waitFor(_ what: String, seconds: Double = 10, _ condition: (String) -> Bool) throws -> String {
-        let deadline = Date().addingTimeInterval(seconds)
-        var last = ""
-        while Date() < deadline {
-            last = (try? screen()) ?? ""
-            if condition(last) { return last }
-            usleep(50_000)
-        }
-        throw Failure(description: "timed out waiting for \(what); the screen was:\n\(last)")
-    }
-
-    public func waitFor(_ text: String) throws -> String { try waitFor("\"\(text)\"") { $0.contains(text) } }
-
-    /// Waits until the program in the pane has exited; returns its exit status (128 + n for signal n).
-    public func waitForExit() throws -> Int {
-        let deadline = Date().addingTimeInterval(10)
-        while Date() < deadline {
-            if let text = try? String(contentsOf: statusFile, encoding: .utf8),
-                let status = Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
-            {
-                return status
-            }
-            usleep(50_000)
-        }
-        throw Failure(description: "the station did not exit")
-    }
-
     public static func quote(_ text: String) -> String { "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'" }
 }

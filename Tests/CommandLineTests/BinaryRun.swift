@@ -6,6 +6,8 @@ final class BinaryRun: @unchecked Sendable {
     let process = Process()
     private let output = Locked(Data())
     private let errors = Locked(Data())
+    /// How many of the two pipes have reached their end.
+    private let closedPipes = Locked(0)
 
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = PackagePaths.binary
@@ -20,12 +22,21 @@ final class BinaryRun: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         let output = output
         let errors = errors
+        let closedPipes = closedPipes
         out.fileHandleForReading.readabilityHandler = { handle in
             let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                closedPipes.withLock { $0 += 1 }
+            }
             output.withLock { $0.append(data) }
         }
         err.fileHandleForReading.readabilityHandler = { handle in
             let data = handle.availableData
+            if data.isEmpty {
+                handle.readabilityHandler = nil
+                closedPipes.withLock { $0 += 1 }
+            }
             errors.withLock { $0.append(data) }
         }
         try process.run()
@@ -34,27 +45,25 @@ final class BinaryRun: @unchecked Sendable {
     var stdout: String { String(decoding: output.current, as: UTF8.self) }
     var stderr: String { String(decoding: errors.current, as: UTF8.self) }
 
-    /// Waits for the process to exit (up to `limit`) and returns its status.
+    /// Waits for the process to exit (up to `limit`) and for the end of its output; returns its status.
     func wait(limit: Duration = .seconds(120)) async -> Int32 {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        while process.isRunning, clock.now < deadline { try? await Task.sleep(for: .milliseconds(20)) }
+        let process = process
+        try? await waitUntil("the binary to exit", seconds: Double(limit.components.seconds)) { !process.isRunning }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        try? await Task.sleep(for: .milliseconds(50))  // the last output of the pipes
+        // Both pipes read to their end: nothing the binary printed last is missing.
+        let closedPipes = closedPipes
+        try? await waitUntil("the end of the binary's output") { closedPipes.current == 2 }
         return process.terminationStatus
     }
 
     /// Waits until standard error contains `text`; returns whether it did within `limit`.
     func waitForStderr(_ text: String, limit: Duration = .seconds(60)) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        while clock.now < deadline {
-            if stderr.contains(text) { return true }
-            if !process.isRunning { return stderr.contains(text) }
-            try? await Task.sleep(for: .milliseconds(20))
+        let process = process
+        try? await waitUntil("\"\(text)\" on standard error", seconds: Double(limit.components.seconds)) {
+            stderr.contains(text) || !process.isRunning
         }
-        return false
+        return stderr.contains(text)
     }
 
     /// Runs to completion.

@@ -35,7 +35,7 @@ struct RecordCommandTests {
         let (process, output, errors) = try launch(arguments, environment: environment)
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
-        while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+        await waitForExit(process)
         return Run(
             status: process.terminationStatus, output: String(decoding: out, as: UTF8.self),
             errors: String(decoding: err, as: UTF8.self))
@@ -92,10 +92,13 @@ struct RecordCommandTests {
             let (process, _, errors) = try Self.launch([
                 "--data-dir", data.path, "record", "--source", source, file.path,
             ])
-            try await Task.sleep(for: .milliseconds(1_500))
+            // Interrupted once it records (audio in the file, so Ctrl-C is its own) and a second later:
+            // the recording's length is its clock's (a sine source delivers ahead, the excess is cut).
+            try await RecordedAudio.waitForAtLeast(0.01, in: file)
+            try await Task.sleep(for: .seconds(1))  // the subject: a recording of a second
             process.interrupt()
             _ = errors.fileHandleForReading.readDataToEndOfFile()
-            while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+            await waitForExit(process)
             #expect(process.terminationStatus == 0)
         }
         let (declared, present) = try Self.declaredAndPresent(file)
@@ -111,9 +114,10 @@ struct RecordCommandTests {
         let file = audio.appendingPathComponent("dictation.wav")
         try await withSineSource { source in
             let (process, _, _) = try Self.launch(["--data-dir", data.path, "record", "--source", source, file.path])
-            try await Task.sleep(for: .milliseconds(2_500))
+            // Killed once two seconds are in the file: the header was due for an update after each.
+            try await RecordedAudio.waitForAtLeast(2, in: file)
             kill(process.processIdentifier, SIGKILL)
-            while process.isRunning { try await Task.sleep(for: .milliseconds(10)) }
+            await waitForExit(process)
             let (declared, present) = try Self.declaredAndPresent(file)
             #expect(declared <= present && declared > 0, "the header held up to its last update")
 
@@ -246,12 +250,12 @@ struct RecordCommandTests {
             }
         }
         let server = ["PULSE_SERVER": "tcp:127.0.0.1:\(port)"]
-        var run = try await Self.run(["sources"], environment: server)
-        for _ in 0..<50 {
-            guard run.errors.contains("No audio server is reachable") else { break }
-            try await Task.sleep(for: .milliseconds(100))
-            run = try await Self.run(["sources"], environment: server)
+        // The daemon listens a moment after it forks: ask until it answers.
+        try? await waitUntil("the server on port \(port) to answer") {
+            !(try StationBinary.run(["sources"], environment: server).standardError.contains(
+                "No audio server is reachable"))
         }
+        let run = try await Self.run(["sources"], environment: server)
         #expect(run.status == 1)
         #expect(run.errors.contains("The audio server refused access"), "\(run.errors)")
         let record = try await Self.run(

@@ -78,9 +78,8 @@ struct DatabaseHeldElsewhereTests {
         }
         try run.run()
         let expected = "Waiting for another process using the database \(database.path)"
-        let deadline = Date().addingTimeInterval(60)
-        while !String(decoding: said.current, as: UTF8.self).contains(expected), run.isRunning, Date() < deadline {
-            try await Task.sleep(for: .milliseconds(20))
+        try? await waitUntil("the subcommand to say what it waits for", seconds: 60) {
+            String(decoding: said.current, as: UTF8.self).contains(expected) || !run.isRunning
         }
         let stderr = String(decoding: said.current, as: UTF8.self)
         #expect(stderr.contains(expected), "\(stderr)")

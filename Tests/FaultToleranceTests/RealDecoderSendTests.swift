@@ -1,3 +1,4 @@
+import AudioFileReading
 import Foundation
 import SphinxSpeech
 import StationCore
@@ -61,13 +62,17 @@ struct RealDecoderSendTests {
         )
     }
 
-    /// Records the whole replayed recording, with its chunks fed to the live decoder, and pauses.
-    static func record(_ session: DictationSession) async {
+    /// Records the whole replayed recording of `samples` samples, with its chunks fed to the live
+    /// decoder `watching` sees, and pauses.
+    static func record(_ session: DictationSession, fedTo watching: FeedWatchingTranscriber, samples: Int) async throws
+    {
         session.pressMainAction()
         await session.settleCalls()
-        // The live decoder is fed behind the capture; a moment for it to take the chunks, not needed
-        // for the text (the file fills in whatever was not fed).
-        try? await Task.sleep(for: .milliseconds(300))
+        // The live decoder is fed behind the capture: the pause comes once it took every chunk (the text
+        // would not need it, the file fills in whatever was not fed, but the live decode is the subject).
+        try await waitUntil("the live decoder to take the recording", seconds: 60) {
+            watching.fedUpTo.current >= samples
+        }
         session.pressMainAction()
         await session.settleCalls()
     }
@@ -78,9 +83,10 @@ struct RealDecoderSendTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let sample = try #require(LibriVoxSamples.all().first)
         let whole = try await Self.transcriber.transcribe(file: sample.file, locale: "en-US")
-        let (station, reports) = Self.station(replaying: sample.file, in: folder)
+        let watching = FeedWatchingTranscriber(Self.transcriber)
+        let (station, reports) = Self.station(replaying: sample.file, in: folder, transcriber: watching)
         let session = try station.createSession(named: "Ward round")
-        await Self.record(session)
+        try await Self.record(session, fedTo: watching, samples: try AudioFileReader.samples(of: sample.file).count)
 
         reports.failWrites(with: CocoaError(.fileWriteOutOfSpace))
         session.pressSend()

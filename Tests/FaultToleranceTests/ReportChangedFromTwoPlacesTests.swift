@@ -6,8 +6,8 @@ import Testing
 
 /// A report corrected in the screen while another terminal signs or deletes it, on the real binary in
 /// tmux: the correction is never lost, and no one signs or deletes a text someone is changing. The
-/// station runs as "anna" (`USER` names the holder of a claim); the other terminal is a second process
-/// on the same data directory, as `StationInTmux.run` runs it.
+/// station runs with `USER=anna`, which names no one (a claim names the login account); the other
+/// terminal is a second process on the same data directory, as `StationInTmux.run` runs it.
 @Suite("Survives: a report corrected in the screen while another terminal signs or deletes it", .serialized)
 struct ReportChangedFromTwoPlacesTests {
     let terminal: StationInTmux
@@ -31,7 +31,7 @@ struct ReportChangedFromTwoPlacesTests {
         }
     }
 
-    /// The station as anna, with `editor` as $EDITOR ("" for the default, vi), on the report list.
+    /// The station (its shell says USER=anna), with `editor` as $EDITOR ("" for the default, vi), on the report list.
     func start(editor: String = "true") throws -> TmuxSession {
         let tmux = try terminal.start(environment: ["USER": "anna", "EDITOR": editor, "PATH": "/usr/bin:/bin"])
         _ = try tmux.waitFor("Room 12")
@@ -77,7 +77,8 @@ struct ReportChangedFromTwoPlacesTests {
         try correctInPlace(tmux)
         let signed = try terminal.run(["reports", "sign", "1"])
         #expect(signed.status == 1, "\(signed.output)")
-        #expect(signed.output.contains("Report 1 is being corrected by anna on "), "\(signed.output)")
+        #expect(signed.output.contains("Report 1 is being corrected by \(Self.me) on "), "\(signed.output)")
+        #expect(!signed.output.contains("anna"), "the claim names the account, never $USER: \(signed.output)")
         #expect(signed.output.contains("Sign it when they are done."))
         try tmux.send("C-s")
         _ = try tmux.waitFor("Saved a new revision")
@@ -98,7 +99,8 @@ struct ReportChangedFromTwoPlacesTests {
         try correctInVi(tmux)
         let signed = try terminal.run(["reports", "sign", "1"])
         #expect(signed.status == 1, "\(signed.output)")
-        #expect(signed.output.contains("Report 1 is being corrected by anna on "), "\(signed.output)")
+        #expect(signed.output.contains("Report 1 is being corrected by \(Self.me) on "), "\(signed.output)")
+        #expect(!signed.output.contains("anna"), "the claim names the account, never $USER: \(signed.output)")
         try tmux.type(":wq")
         try tmux.send("Enter")
         _ = try tmux.waitFor("Saved a new revision")
@@ -168,7 +170,8 @@ struct ReportChangedFromTwoPlacesTests {
         #expect(try other.waitForExit() == 1)
         // What it printed, its wrapped lines joined.
         let refusal = try other.run(["capture-pane", "-p", "-J", "-S", "-"])
-        #expect(refusal.contains("Report 1 is being corrected by anna on "), "\(refusal)")
+        #expect(refusal.contains("Report 1 is being corrected by \(Self.me) on "), "\(refusal)")
+        #expect(!refusal.contains("anna"), "the claim names the account, never $USER: \(refusal)")
         #expect(refusal.contains("It is not deleted while they correct it."), "\(refusal)")
         #expect(!refusal.contains("y deletes"), "no question about a report that is not deleted")
         #expect(try report(1) != nil)

@@ -1,4 +1,5 @@
 import Foundation
+import StationTestSupport
 
 /// Runs `store-probe`, the second station process the multi-process tests need.
 final class ProbeProcess: @unchecked Sendable {
@@ -41,20 +42,15 @@ final class ProbeProcess: @unchecked Sendable {
     /// Every complete line printed so far.
     var printed: [String] { lines.complete }
 
-    /// Waits (polling, up to `limit`) until `condition` holds for the printed lines.
+    /// Waits (up to `limit`) until `condition` holds for the printed lines.
     func wait(limit: Duration = .seconds(60), until condition: ([String]) -> Bool) async -> Bool {
-        let clock = ContinuousClock()
-        let deadline = clock.now + limit
-        while clock.now < deadline {
-            if condition(printed) { return true }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        try? await waitUntil("the probe's output", seconds: Double(limit.components.seconds)) { condition(printed) }
         return condition(printed)
     }
 
     /// Waits for the probe to exit and returns its status, with its output fully read.
     func finish() async -> Int32 {
-        while process.isRunning { try? await Task.sleep(for: .milliseconds(10)) }
+        await waitForExit(process)
         output.fileHandleForReading.readabilityHandler = nil
         lines.append(output.fileHandleForReading.readDataToEndOfFile())
         return process.terminationStatus

@@ -59,11 +59,6 @@ struct BackgroundTrainingFlowTests {
     func logText(_ log: URL) -> String { (try? String(contentsOf: log, encoding: .utf8)) ?? "" }
 
     func waitFor(seconds: Double, _ condition: () -> Bool) async -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if condition() { return true }
-            try? await Task.sleep(for: .milliseconds(200))
-        }
-        return condition()
+        (try? await waitUntil("the training's progress", seconds: seconds, condition)) != nil
     }
 }

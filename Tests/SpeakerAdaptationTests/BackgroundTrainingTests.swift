@@ -74,11 +74,11 @@ struct BackgroundTrainingTests {
             lock.release()
         }
         second.start()
-        for _ in 0..<500 where !waited.current { usleep(10_000) }
+        try? await waitUntil("the second training to wait") { waited.current }
         #expect(waited.current, "the second one is told it waits")
         #expect(!acquired.current)
         first.release()
-        for _ in 0..<500 where !acquired.current { usleep(10_000) }
+        try? await waitUntil("the second training to take the lock") { acquired.current }
         #expect(acquired.current)
     }
 

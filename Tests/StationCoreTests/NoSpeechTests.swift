@@ -123,6 +123,50 @@ struct NoSpeechTests {
         #expect(await eventually { session.isInputVeryQuiet })
     }
 
+    @Test("a paused dictation has no live level: levels that come while it is paused neither show nor flag it")
+    func noLevelWhilePaused() async throws {
+        let fixture = StationFixture()
+        let session = fixture.makeSession(named: "Room 12")
+        session.pressMainAction()
+        let capture = try #require(fixture.capture)
+        fixture.clock.advance(by: .seconds(3))
+        #expect(await eventually { session.isInputVeryQuiet })
+        session.pressMainAction()
+        // The capture's last levels come after the pause, as from a busy capture thread.
+        capture.emit(AudioLevel(peak: 0.003, rms: 0.001))
+        capture.emit(AudioLevel(peak: 0.3, rms: 0.05))
+        fixture.clock.advance(by: .seconds(3))
+        await settleTicks()
+        #expect(session.state == .paused)
+        #expect(session.level == .silence, "a paused dictation shows no level")
+        #expect(!session.isInputVeryQuiet, "the flag goes with the recording")
+        // Nothing audible was heard while recording: resumed, it is watched afresh.
+        session.pressMainAction()
+        fixture.clock.advance(by: .seconds(3))
+        #expect(await eventually { session.isInputVeryQuiet })
+    }
+
+    @Test("levels an ended dictation's capture still holds count neither as the next dictation's level nor as heard")
+    func lateLevelsOfAnEndedDictation() async throws {
+        let fixture = StationFixture()
+        let session = fixture.makeSession(named: "Room 12")
+        session.pressMainAction()
+        let first = try #require(fixture.capture)
+        // Speech the first capture measured but the session has not taken yet; then discard and start
+        // again at once (keys typed ahead, a foot pedal): the first capture's listener still has it.
+        first.emit(AudioLevel(peak: 0.3, rms: 0.05))
+        session.pressMainAction()
+        session.pressDiscard()
+        session.pressMainAction()
+        let second = try #require(fixture.capture)
+        #expect(second !== first, "a new dictation, a new capture")
+        await session.settleCalls()
+        await settleTicks()
+        #expect(session.level == .silence, "the ended dictation's speech is not the new one's level")
+        fixture.clock.advance(by: .seconds(3))
+        #expect(await eventually { session.isInputVeryQuiet }, "the new dictation has heard nothing")
+    }
+
     /// Lets the session's timer task run after a clock advance.
     func settleTicks() async {
         for _ in 0..<20 { await Task.yield() }

@@ -82,6 +82,35 @@ struct ProcessingTests {
         #expect(session.partialTranscript.isEmpty)
     }
 
+    @Test("a partial text the ended dictation's decoder still holds is not shown as the next dictation's")
+    func latePartialOfAnEndedDictation() async throws {
+        let fixture = StationFixture()
+        let decoders = Locked<[FakeLiveTranscription]>([])
+        fixture.transcriber.enableLive {
+            let decoder = FakeLiveTranscription()
+            decoders.withLock { $0.append(decoder) }
+            return decoder
+        }
+        let session = fixture.makeSession()
+        session.pressMainAction()
+        let capture = try #require(fixture.capture)
+        capture.emit(AudioChunk(samples: Array(repeating: 1, count: 1600), position: 0))
+        #expect(await eventually { decoders.current.first?.samplesFed == 1600 }, "the first decoder listens")
+        let first = try #require(decoders.current.first)
+        // Its guess comes just as the dictation is discarded and the next one starts (keys typed ahead).
+        first.publish("words of the discarded dictation")
+        session.pressMainAction()
+        session.pressDiscard()
+        session.pressMainAction()
+        #expect(await eventually { decoders.current.count == 2 }, "the next dictation has its own decoder")
+        await session.settleCalls()
+        for _ in 0..<50 { await Task.yield() }
+        #expect(session.state == .recording)
+        #expect(session.partialTranscript.isEmpty, "\(session.partialTranscript)")
+        decoders.current[1].publish("the new words")
+        #expect(await eventually { session.partialTranscript == "the new words" })
+    }
+
     @Test("discarding a live dictation cancels its decoder")
     func liveDiscard() async {
         let fixture = StationFixture()

@@ -44,14 +44,17 @@ struct DictationEndToEndTests {
         await session.settleCalls()
         #expect(session.state == .recording)
         var partials: Set<String> = []
+        let file = try #require(session.audioFile)
         for sample in samples {
             let player = try PulseTestServer.play(sample.file, into: sink)
-            while player.isRunning {
+            // The live text as the screen would show it, looked at while the speech plays.
+            try await waitUntil("the player to end", seconds: 60) {
                 partials.insert(session.partialTranscript)
-                try await Task.sleep(for: .milliseconds(50))
+                return !player.isRunning
             }
             #expect(player.terminationStatus == 0)
-            try await Task.sleep(for: .milliseconds(700))  // a pause between sentences, as a person makes
+            // A pause between sentences, as a person makes: 0.7 s recorded after the speech came in.
+            try await RecordedAudio.waitForMore(0.7, in: file)
         }
         #expect(station.perform(.toggle).succeeded)
         #expect(session.state == .paused)

@@ -41,8 +41,10 @@ struct LiveAcrossServerLossTests {
 
         #expect(station.perform(.toggle).succeeded)
         await session.settleCalls()
+        let file = try #require(session.audioFile)
         try await server.play(samples[0].file)
-        try await Task.sleep(for: .milliseconds(700))  // a pause, as a person makes
+        // A pause, as a person makes: 0.7 s recorded after the speech came in.
+        try await RecordedAudio.waitForMore(0.7, in: file)
         try server.kill()
         #expect(await eventually { session.state == .paused }, "the lost server pauses the dictation")
 
@@ -52,7 +54,7 @@ struct LiveAcrossServerLossTests {
         await session.settleCalls()
         #expect(session.state == .recording, "\(String(describing: session.lastError))")
         try await server.play(samples[1].file)
-        try await Task.sleep(for: .milliseconds(700))
+        try await RecordedAudio.waitForMore(0.7, in: file)
         #expect(station.perform(.toggle).succeeded)
         #expect(station.perform(.send).succeeded)
         await session.settle()

@@ -54,11 +54,13 @@ struct ProfileDictationTests {
         #expect(station.perform(.toggle).succeeded)
         await session.settleCalls()
         #expect(session.state == .recording)
+        let file = try #require(session.audioFile)
         for sentence in sentences {
             let player = try PulseTestServer.play(sentence.audioFile, into: sink)
-            while player.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+            await waitForExit(player)
             #expect(player.terminationStatus == 0)
-            try await Task.sleep(for: .milliseconds(700))  // a pause between sentences
+            // A pause between sentences: 0.7 s recorded after the speech came in.
+            try await RecordedAudio.waitForMore(0.7, in: file)
         }
         #expect(station.perform(.toggle).succeeded)
         #expect(station.perform(.send).succeeded)

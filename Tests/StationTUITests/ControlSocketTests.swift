@@ -119,7 +119,7 @@ struct ControlSocketTests {
             let reply = await Task.detached { () -> String? in
                 for byte in "status".utf8 {
                     UnixSocket.writeAll(fd, String(UnicodeScalar(byte)))
-                    usleep(600_000)
+                    usleep(600_000)  // the subject: a client this slow, byte after byte
                 }
                 return UnixSocket.readLine(fd, within: 5)
             }.value

@@ -53,8 +53,8 @@ struct TerminalDictationTests {
         defer { tmux.shutDown() }
         try startRecording("Room 12", in: tmux)
         let player = try PulseTestServer.play(sample.file, into: sink)
-        // Resize while recording: the layout changes, the recording goes on.
-        try await Task.sleep(for: .seconds(1))
+        // Resize while recording, once a second of it is on the screen: the layout changes, the recording goes on.
+        try tmux.waitFor("00:01")
         try tmux.resize(rows: 20, columns: 60)
         let narrow = try tmux.waitFor("RECORDING")
         #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 60 })
@@ -62,7 +62,7 @@ struct TerminalDictationTests {
         _ = try tmux.waitFor("RECORDING")
         await waitForExit(player)
         #expect(player.terminationStatus == 0)
-        try await Task.sleep(for: .milliseconds(800))
+        try await terminal.waitForRecordedAudio(moreThan: 0.8)
         #expect(try station("status").output.hasPrefix("● REC"))
 
         // A foot pedal pauses through the control socket, with the same state machine as Space.
@@ -70,7 +70,7 @@ struct TerminalDictationTests {
         #expect(toggled.status == 0, "\(toggled.output)")
         _ = try tmux.waitFor("PAUSED")
         try tmux.send("Enter")
-        let listed = try tmux.waitFor("draft")
+        let listed = try tmux.waitFor("draft", seconds: 60)
         #expect(listed.contains("Room 12"))
 
         try expectNewestReport(matches: sample.reference)
@@ -88,7 +88,7 @@ struct TerminalDictationTests {
 
         tmux = try start(microphone: "\(sink).monitor")
         _ = try tmux.waitFor("○ Room 12")  // the session came back
-        try tmux.send("Tab", "Enter")
+        try tmux.openReport(listed: "corrected")
         _ = try tmux.waitFor("CORRECTED")  // and the edit, in the wrapped text of the report
         try tmux.send("q", "q")
         #expect(try tmux.waitForExit() == 0)
@@ -110,7 +110,7 @@ struct TerminalDictationTests {
         try startRecording("Room 7", in: tmux)
         let player = try PulseTestServer.play(sample.file, into: sink)
         await waitForExit(player)
-        try await Task.sleep(for: .milliseconds(500))
+        try await terminal.waitForRecordedAudio(moreThan: 0.5)
         // The station dies mid-dictation, as on a power cut or a crash.
         _ = try TmuxSession.spawn(["/bin/kill", "-KILL", try tmux.programPID()], captureOutput: true)
         #expect(try tmux.waitForExit() == 128 + 9)
@@ -128,7 +128,7 @@ struct TerminalDictationTests {
         #expect(info.seconds > 5, "the dictation up to the crash is there: \(info.seconds) s")
 
         try tmux.send("Enter")
-        _ = try tmux.waitFor("draft")
+        _ = try tmux.waitFor("draft", seconds: 60)
         try expectNewestReport(matches: sample.reference)
         try tmux.send("q")
         #expect(try tmux.waitForExit() == 0)

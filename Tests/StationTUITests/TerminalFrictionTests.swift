@@ -47,8 +47,11 @@ struct TerminalFrictionTests {
             _ = try tmux.waitFor("RECORDING")
             let quiet = try tmux.waitFor("Level very low — is the right microphone selected? (F6)")
             #expect(quiet.contains("RECORDING"))
+            // The key bar is the frame's last line: once it offers the paused keys, the notes above it
+            // are drawn for the paused state too.
             try tmux.send("Space")
-            let paused = try tmux.waitFor("PAUSED")
+            let paused = try tmux.waitForKeys("Enter Send")
+            #expect(paused.contains("PAUSED"))
             #expect(!paused.contains("Level very low"), "the flag goes with the recording")
             try tmux.send("Enter")
             let asked = try tmux.waitFor("the question", seconds: 30) {
@@ -120,7 +123,7 @@ struct TerminalFrictionTests {
             _ = try tmux.waitFor("RECORDING")
             let player = try PulseTestServer.play(sample.file, into: sink)
             await waitForExit(player)
-            try await Task.sleep(for: .milliseconds(800))
+            try await terminal.waitForRecordedAudio(moreThan: 0.8)
             try tmux.send("Space")
             _ = try tmux.waitFor("PAUSED")
             try tmux.send("Enter")
@@ -184,20 +187,19 @@ struct TerminalFrictionTests {
         try await PulseTestServer.withSink { sink in
             let tmux = try start(microphone: "\(sink).monitor")
             defer { tmux.shutDown() }
-            try tmux.send("Tab", "Enter")
-            _ = try tmux.waitFor("Report #1")
+            try tmux.openReport(listed: "Earlier", title: "Report #1")
             try tmux.send("p")
-            let playing = try tmux.waitFor("the position", seconds: 15) {
+            let playing = try tmux.waitFor("the position") {
                 $0.contains("▶ 00:0") && $0.contains(" / 00:07")
             }
             let line = try #require(playing.split(separator: "\n").first { $0.contains("▶ 00:0") })
             #expect(line.contains("█") || line.contains("·"), "a bar: \(line)")
-            let later = try tmux.waitFor("the position moves", seconds: 15) {
+            let later = try tmux.waitFor("the position moves") {
                 $0.contains("▶ 00:03") || $0.contains("▶ 00:04")
             }
             let bar = try #require(later.split(separator: "\n").first { $0.contains("▶ 00:0") })
             #expect(bar.contains("█"), "the bar fills: \(bar)")
-            _ = try tmux.waitFor("the end", seconds: 20) { !$0.contains("/ 00:07") }
+            _ = try tmux.waitFor("the end") { !$0.contains("/ 00:07") }
             try tmux.send("q", "q")
             #expect(try tmux.waitForExit() == 0)
         }

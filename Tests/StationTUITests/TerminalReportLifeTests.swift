@@ -20,7 +20,8 @@ struct TerminalReportLifeTests {
         try #require(imported.status == 0, "\(imported.output)")
         let tmux = try terminal.start()
         defer { tmux.shutDown() }
-        _ = try tmux.waitFor("Room 12")
+        // The list is read after the first frame: both reports must be in it before Down can reach #1.
+        _ = try tmux.waitFor("both reports listed") { $0.components(separatedBy: "draft").count == 3 }
         try tmux.send("Tab", "Down")  // report #1, the older one
         _ = try tmux.waitFor("the report list") { $0.contains("Enter Open") }
         try tmux.send("R")

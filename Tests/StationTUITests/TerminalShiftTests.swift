@@ -129,7 +129,7 @@ struct TerminalShiftTests {
             try record("Room A", in: tmux)
             let player = try PulseTestServer.play(PulseTestServer.speech("0870"), into: sink)
             await waitForExit(player)
-            try await Task.sleep(for: .milliseconds(800))
+            try await terminal.waitForRecordedAudio(moreThan: 0.8)
             try tmux.send("Space")
             _ = try tmux.waitFor("PAUSED")
             try tmux.send("F8")
@@ -154,11 +154,10 @@ struct TerminalShiftTests {
             let small = try tmux.waitFor("too small")
             #expect(small.contains("● REC") && small.contains("Room A") && small.contains("Recording goes on"))
             let title = try tmux.format("#{pane_title}")
-            let deadline = Date().addingTimeInterval(10)
             var moved = title
-            while moved == title, Date() < deadline {
-                usleep(100_000)
+            try? await waitUntil("the title's time to move on") {
                 moved = try tmux.format("#{pane_title}")
+                return moved != title
             }
             #expect(moved != title, "the title's time moves on: \(title)")
             let later = try tmux.waitFor("the time on the screen moves on") { $0 != small }
@@ -181,10 +180,9 @@ struct TerminalShiftTests {
                 try record("Room A", in: tmux)
                 // The record stream shows on the server a moment after the screen says RECORDING.
                 var stream: String?
-                let deadline = Date().addingTimeInterval(10)
-                while stream == nil, Date() < deadline {
+                try? await waitUntil("the record stream from \(first)") {
                     stream = try PulseTestServer.recordStream(from: first)
-                    if stream == nil { usleep(50_000) }
+                    return stream != nil
                 }
                 let before = try #require(stream, "recording from \(first)")
                 try tmux.send("F6")
@@ -217,7 +215,8 @@ struct TerminalShiftTests {
         try #require(imported.status == 0, "\(imported.output)")
         try await withStation(editor: "") { tmux, _ in
             try record("Room A", in: tmux)
-            try tmux.send("Tab", "E")
+            try tmux.focusReports(listing: "Earlier")
+            try tmux.send("E")
             _ = try tmux.waitFor("vi on screen") { $0.contains("~") && !$0.contains("F10") }
             try tmux.type(":s/^/VIWASHERE /")
             try tmux.send("Enter")

@@ -46,6 +46,8 @@ struct TerminalSmokeTests {
 
         try tmux.send("q")
         #expect(try tmux.waitForExit() == 0)
+        // The station has exited; tmux may still be reading what it wrote last.
+        try? blockUntil("tmux to leave the alternate screen") { try tmux.format("#{alternate_on}") == "0" }
         #expect(try tmux.format("#{alternate_on}") == "0", "the alternate screen was left")
         #expect(try ctl("status").output == "no station running")
         #expect(
@@ -129,6 +131,7 @@ struct TerminalSmokeTests {
             _ = try TmuxSession.spawn(["/bin/kill", "-\(signal)", pid], captureOutput: true)
             let status = try tmux.waitForExit()
             #expect(status == expected, "exit status after SIG\(signal)")
+            try? blockUntil("tmux to leave the alternate screen") { try tmux.format("#{alternate_on}") == "0" }
             #expect(try tmux.format("#{alternate_on}") == "0", "terminal restored after SIG\(signal)")
         }
     }

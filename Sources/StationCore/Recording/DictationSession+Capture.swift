@@ -38,6 +38,10 @@ extension DictationSession {
     }
 
     /// Forwards levels, frames and events of the capture to the session.
+    ///
+    /// Only the current capture and the current dictation's decoder count: a stream hands out what it
+    /// still holds even after its listener was stopped, and the session may be recording the next
+    /// dictation by then (a discard and a start typed ahead), whose level and live text that is not.
     func listen(to capture: any Capturing) {
         stopListening()
         let live = liveDecoder()
@@ -49,7 +53,7 @@ extension DictationSession {
             },
             Task { [weak self] in
                 for await level in capture.levels {
-                    guard let self, self.state == .recording else { continue }
+                    guard let self, self.isLive(capture) else { continue }
                     self.level = level
                     self.quietWatch.hear(level)
                     self.checkQuietInput()
@@ -64,11 +68,20 @@ extension DictationSession {
             Task { [weak self] in
                 guard let decoder = await live.value else { return }
                 for await partial in decoder.partials {
-                    guard let self, self.state == .recording || self.state == .paused else { continue }
+                    guard let self, self.live == live, self.state == .recording || self.state == .paused else {
+                        continue
+                    }
                     self.partialTranscript = partial
                 }
             },
         ]
+    }
+
+    /// Whether what `source` measures is the live level: it is the capture of a dictation recording now.
+    /// A paused or ended dictation has no live level.
+    private func isLive(_ source: any Capturing) -> Bool {
+        guard let current = capture, current === source else { return false }
+        return state == .recording
     }
 
     func stopListening() {
