@@ -1,4 +1,4 @@
-import AudioFileReading
+import Recordings
 import Foundation
 import SphinxSpeech
 import StationCore

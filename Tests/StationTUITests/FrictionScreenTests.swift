@@ -94,6 +94,31 @@ struct FrictionScreenTests {
         #expect(harness.station.selectedID == session.id)
     }
 
+    @Test("no speech while a search is typed: the question takes the keys, then the sessions list; the search stays")
+    func noSpeechDuringSearch() async throws {
+        let harness = ScreenHarness()
+        harness.fixture.transcriber.enableLive { FakeLiveTranscription(answer: "") }
+        let session = try harness.station.createSession(named: "Room 12")
+        harness.press(.character(" "))
+        harness.fixture.clock.advance(by: .seconds(2))
+        harness.press(.character(" "), .enter, .character("/"))
+        harness.type("kn")
+        await harness.station.settle()
+        guard case .noSpeech = harness.model.dialog else {
+            Issue.record("the question opens over the search: \(String(describing: harness.model.dialog))")
+            return
+        }
+        harness.press(.escape)
+        #expect(harness.model.focus == .sessions && harness.station.selectedID == session.id)
+        #expect(harness.model.reportList.searchField == nil, "the field is not left taking keys behind the focus")
+        #expect(harness.model.reportList.searchQuery == "kn", "the search stays")
+        harness.press(.character("n"))
+        guard case .input(_, _, .newSession, _) = harness.model.dialog else {
+            Issue.record("n is a key of the main screen again: \(String(describing: harness.model.dialog))")
+            return
+        }
+    }
+
     @Test("a recording that hears almost nothing says so under the meter")
     func quietInput() async throws {
         let harness = ScreenHarness()
@@ -158,7 +183,7 @@ struct FrictionScreenTests {
         #expect(grid.text.contains("Messages, newest first"))
         #expect(grid.text.contains("Found. Check the address."), "the end of the cause shows")
         harness.press(.character("x"))
-        #expect(!harness.model.messagesShown)
+        #expect(!(harness.model.top is MessagesOverlayController))
         #expect(harness.model.reportView == nil, "the key only closed the overlay")
     }
 

@@ -210,7 +210,7 @@ struct RenderingTests {
         harness.press(.character("?"))
         let grid = harness.render()
         #expect(grid.text.contains("Keys: Sessions"))
-        for binding in KeyHelp.sessionKeys(harness.model) {
+        for binding in harness.model.sessionsList.keyHelp.keys {
             #expect(grid.text.contains(binding.help), "\(binding.help)")
         }
     }

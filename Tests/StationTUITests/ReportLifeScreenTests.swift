@@ -18,7 +18,7 @@ struct ReportLifeScreenTests {
         try await harness.addReport(session: "Ward", text: "bob's note", author: "bob")
         try await harness.addReport(session: "Room 12", text: "knee swollen", author: "anna")
         harness.press(.tab)
-        #expect(harness.model.selectedReport?.id == 2)
+        #expect(harness.model.reportList.selected?.id == 2)
         return harness
     }
 
@@ -143,7 +143,7 @@ struct ReportLifeScreenTests {
         harness.press(.escape, .up, .character("D"), .character("y"))
         await harness.model.settle()
         #expect(try await harness.fixture.reports.report(id: 2) == nil)
-        #expect(harness.model.reports.map(\.id) == [1])
+        #expect(harness.model.reportList.reports.map(\.id) == [1])
         #expect(
             harness.lastNotice == "Deleted draft report #2; the history of \"Room 12\" keeps who deleted it and when.")
         #expect(try await harness.fixture.reports.deletion(ofReport: 2)?.actor == "anna")
@@ -171,12 +171,12 @@ struct ReportLifeScreenTests {
         await harness.model.settle()
         let marked = try #require(try await harness.fixture.reports.report(id: 2))
         #expect(marked.enteredInError?.by == "anna" && marked.enteredInError?.reason == "wrong patient")
-        #expect(harness.model.reports.map(\.id) == [1], "left out of the list")
+        #expect(harness.model.reportList.reports.map(\.id) == [1], "left out of the list")
         harness.press(.character("a"))
         await harness.model.settle()
         var grid = harness.render()
         #expect(grid.find("Reports · in error too") != nil)
-        #expect(harness.model.reports.map(\.id) == [2, 1])
+        #expect(harness.model.reportList.reports.map(\.id) == [2, 1])
         #expect(grid.line(try #require(grid.find("knee swollen")).row).contains("in error"))
         harness.press(.enter)
         await harness.model.settle()
@@ -194,13 +194,13 @@ struct ReportLifeScreenTests {
     @Test("the keys are named: D, R and a in the list's help, and S, D, R only where they apply")
     func keysNamed() async throws {
         let harness = try await seeded()
-        let list = KeyHelp.bindings(for: harness.model).keys
+        let list = harness.model.keyHelp.keys
         let keys = Dictionary(uniqueKeysWithValues: list.map { ($0.keys, $0) })
         #expect(keys["a"]?.label == "In error too")
         #expect(keys["D"]?.applies == true, "a draft of anna's")
         #expect(keys["R"]?.applies == true)
         harness.press(.down)
-        let others = Dictionary(uniqueKeysWithValues: KeyHelp.bindings(for: harness.model).keys.map { ($0.keys, $0) })
+        let others = Dictionary(uniqueKeysWithValues: harness.model.keyHelp.keys.map { ($0.keys, $0) })
         #expect(others["D"]?.applies == false, "bob's draft is not anna's to delete")
         harness.press(.function(1))
         #expect(harness.render().find("Mark a wrong report entered in error") != nil)

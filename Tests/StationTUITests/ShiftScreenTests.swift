@@ -39,7 +39,7 @@ struct ShiftScreenTests {
         harness.press(.character(" "))
         _ = try await harness.startRecording(named: "Room 214")
         #expect(harness.model.handle(.character("q")) == .none)
-        guard case .confirm(_, let message, .quit)? = harness.model.shownDialog else {
+        guard case .confirm(_, let message, .quit)? = harness.model.dialog else {
             Issue.record("no quit dialog")
             return
         }
@@ -58,14 +58,14 @@ struct ShiftScreenTests {
         let harness = ScreenHarness()
         _ = try await harness.startRecording()
         harness.press(.character(" "), .character("q"))
-        guard case .confirm(_, let before, .quit)? = harness.model.shownDialog else {
+        guard case .confirm(_, let before, .quit)? = harness.model.dialog else {
             Issue.record("no quit dialog")
             return
         }
         #expect(before.contains("\"Room 12\" (paused"))
         harness.station.discard()
         await harness.station.settle()
-        guard case .confirm(_, let after, .quit)? = harness.model.shownDialog else {
+        guard case .confirm(_, let after, .quit)? = harness.model.dialog else {
             Issue.record("the dialog stays open")
             return
         }
@@ -149,10 +149,10 @@ struct ShiftScreenTests {
     @Test("a source chosen during a dictation applies from the next one, and the notice says so")
     func sourceNotice() async throws {
         let harness = ScreenHarness()
-        #expect(harness.model.sourceSwitchNotice("mic") == "Recording from mic.")
+        #expect(SettingsPickers.sourceSwitchNotice("mic", sessions: harness.station.sessions) == "Recording from mic.")
         _ = try await harness.startRecording(named: "Room A")
         #expect(
-            harness.model.sourceSwitchNotice("mic")
+            SettingsPickers.sourceSwitchNotice("mic", sessions: harness.station.sessions)
                 == "New dictations record from mic. \"Room A\" goes on with the source already in use until sent or discarded."
         )
     }

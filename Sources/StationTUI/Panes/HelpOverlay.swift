@@ -1,8 +1,8 @@
-/// Every key of the pane underneath, with what it does.
+/// Every key of the view underneath, with what it does.
 @MainActor
 enum HelpOverlay {
-    static func draw(_ model: ScreenModel, into writer: CanvasWriter) {
-        let (title, keys) = KeyHelp.bindings(for: model)
+    static func draw(_ page: KeyHelpPage, into writer: CanvasWriter) {
+        let (title, keys) = (page.title, page.keys)
         let keyWidth = keys.map { writer.fit.width($0.keys) }.max() ?? 0
         let area = writer.area
         let box = writer.sub(

@@ -2,9 +2,9 @@
 /// fit, the last two (help and quit or close) stay and the ones before them give way.
 @MainActor
 enum KeyBar {
-    static func draw(_ model: ScreenModel, into writer: CanvasWriter) {
+    static func draw(_ page: KeyHelpPage, into writer: CanvasWriter) {
         writer.fill(row: 0, role: .keyLabel)
-        let bindings = KeyHelp.bindings(for: model).keys.filter(\.applies)
+        let bindings = page.keys.filter(\.applies)
         let items = bindings.map { binding in
             (key: binding.keys.split(separator: " ").first.map(String.init) ?? binding.keys, label: binding.label)
         }

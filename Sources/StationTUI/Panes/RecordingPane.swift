@@ -33,7 +33,7 @@ enum RecordingPane {
         inner.text("  " + hint(for: session), row: 1, column: column, role: .dim)
 
         if session.state == .recording {
-            meter(session.level, hold: model.heldPeak(session.level), into: inner, row: 2)
+            meter(session.level, hold: model.sessionsList.heldPeak(session.level), into: inner, row: 2)
         }
         // Below the meter: what needs the person's attention first, then the live transcript.
         var row = session.state == .recording ? 3 : 2

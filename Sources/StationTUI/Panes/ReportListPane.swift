@@ -5,50 +5,48 @@ import StationCore
 /// duration, status and first line (as many as the width allows); the search and the filters above them.
 @MainActor
 enum ReportListPane {
-    static func draw(_ model: ScreenModel, into writer: CanvasWriter) {
-        let focused = model.focus == .reports
-        let inner = writer.box(title: title(model), titleRole: focused ? .focusedHeading : .heading)
+    static func draw(_ list: ReportListController, focused: Bool, into writer: CanvasWriter) {
+        let types = list.screen.services.workTypes
+        let inner = writer.box(title: title(list), titleRole: focused ? .focusedHeading : .heading)
         var top = 0
-        if let field = model.searchField {
+        if let field = list.searchField {
             let start = inner.text("Search: ", row: 0, role: .heading)
             inner.text(field.text, row: 0, column: start, role: .input)
             let cursor = field.lines[0][..<field.cursor.column].reduce(0) { $0 + inner.fit.measure($1) }
             inner.cursor(row: 0, column: start + cursor)
             top = 1
         }
-        guard !model.reports.isEmpty else {
+        guard !list.reports.isEmpty else {
             let message =
-                model.searchQuery.isEmpty && model.filters.words.isEmpty
+                list.searchQuery.isEmpty && list.filters.words.isEmpty
                 ? "No reports yet. Record, pause (Space) and send (Enter) a dictation."
-                : model.searchQuery.isEmpty
+                : list.searchQuery.isEmpty
                     ? "No report passes the filters (m mine, u unsigned, ! urgent, a in error toggle them)."
                     : "No report matches. Esc clears the search."
             inner.text(message, row: top, role: .dim)
             return
         }
         let visible = max(0, inner.area.height - top)
-        let shownReports = Array(model.reports.dropFirst(model.reportsTop).prefix(visible))
-        let columns = ReportColumns(
-            width: inner.area.width, reports: shownReports, types: model.services.workTypes, fit: inner.fit)
-        let search = SearchMatch(model.searchQuery)
-        writer.scrollMarks(above: model.reportsTop, below: model.reports.count - model.reportsTop - visible)
+        let shownReports = Array(list.reports.dropFirst(list.top).prefix(visible))
+        let columns = ReportColumns(width: inner.area.width, reports: shownReports, types: types, fit: inner.fit)
+        let search = SearchMatch(list.searchQuery)
+        writer.scrollMarks(above: list.top, below: list.reports.count - list.top - visible)
         for row in top..<inner.area.height {
-            let index = model.reportsTop + row - top
-            guard model.reports.indices.contains(index) else { break }
-            let report = model.reports[index]
-            let selected = index == model.reportSelection
+            let index = list.top + row - top
+            guard list.reports.indices.contains(index) else { break }
+            let report = list.reports[index]
+            let selected = index == list.selection
             let role: StyleRole = selected && focused ? .selection : selected ? .heading : .normal
             inner.fill(row: row, role: role)
             drawRow(
-                report, columns: columns, search: search, types: model.services.workTypes, row: row, role: role,
-                in: inner)
+                report, columns: columns, search: search, types: types, row: row, role: role, in: inner)
         }
     }
 
     /// "Reports · mine · urgent matching "jans"".
-    static func title(_ model: ScreenModel) -> String {
-        var title = (["Reports"] + model.filters.words).joined(separator: " · ")
-        if !model.searchQuery.isEmpty || model.searchField != nil { title += " matching \"\(model.searchQuery)\"" }
+    static func title(_ list: ReportListController) -> String {
+        var title = (["Reports"] + list.filters.words).joined(separator: " · ")
+        if !list.searchQuery.isEmpty || list.searchField != nil { title += " matching \"\(list.searchQuery)\"" }
         return title
     }
 

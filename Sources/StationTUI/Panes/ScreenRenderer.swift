@@ -14,28 +14,31 @@ public enum ScreenRenderer {
             return
         }
         TitleLine.draw(model, into: screen.sub(layout.title))
-        if let editor = model.editor {
+        switch model.stack.topView {
+        case let editor as ReportEditorController:
             let wrap = WrapContext(width: max(1, layout.body.width - 2), measure: { canvas.width(of: $0) })
-            EditorPane.draw(editor, wrap: wrap, into: screen.sub(layout.body))
-        } else if let view = model.reportView {
-            ReportViewPane.draw(view, types: model.services.workTypes, into: screen.sub(layout.body))
-        } else {
+            EditorPane.draw(editor.state, wrap: wrap, into: screen.sub(layout.body))
+        case let view as ReportViewController:
+            ReportViewPane.draw(view.state, types: model.services.workTypes, into: screen.sub(layout.body))
+        default:
             SessionsPane.draw(model, into: screen.sub(layout.sessions))
             RecordingPane.draw(model, into: screen.sub(layout.recording))
-            ReportListPane.draw(model, into: screen.sub(layout.reports))
+            ReportListPane.draw(model.reportList, focused: model.focus == .reports, into: screen.sub(layout.reports))
         }
         NotificationStrip.draw(model.station.notifier.notifications, into: screen.sub(layout.notifications))
-        KeyBar.draw(model, into: screen.sub(layout.keyBar))
-        if model.helpShown {
+        KeyBar.draw(model.keyHelp, into: screen.sub(layout.keyBar))
+        // Over everything, in the order they opened: the help, the messages, a dialog.
+        for controller in model.stack.controllers where controller.layer == .modal {
             canvas.placeCursor(nil)
-            HelpOverlay.draw(model, into: screen.sub(layout.body))
-        } else if model.messagesShown {
-            canvas.placeCursor(nil)
-            MessagesOverlay.draw(model.shownMessages, into: screen.sub(layout.body))
-        }
-        if let dialog = model.shownDialog {
-            canvas.placeCursor(nil)
-            DialogView.draw(dialog, into: screen.sub(layout.body))
+            switch controller {
+            case let help as HelpOverlayController:
+                HelpOverlay.draw(help.keyHelp, into: screen.sub(layout.body))
+            case is MessagesOverlayController:
+                MessagesOverlay.draw(model.notifier.recent, into: screen.sub(layout.body))
+            case let dialog as any DialogController:
+                DialogView.draw(dialog.dialog, into: screen.sub(layout.body))
+            default: break
+            }
         }
     }
 

@@ -16,7 +16,7 @@ enum SessionNotes {
         if session.isInputVeryQuiet, session.state == .recording {
             notes.append(("Level very low — is the right microphone selected? (F6)", .warning))
         }
-        if let missing = model.modelNote(for: session) { notes.append((missing, .warning)) }
+        if let missing = model.sessionsList.modelNote(for: session) { notes.append((missing, .warning)) }
         return notes
     }
 }

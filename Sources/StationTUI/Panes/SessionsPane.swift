@@ -13,10 +13,10 @@ enum SessionsPane {
             return
         }
         let fit = inner.fit
-        writer.scrollMarks(
-            above: model.sessionsTop, below: sessions.count - model.sessionsTop - inner.area.height)
+        let first = model.sessionsList.top
+        writer.scrollMarks(above: first, below: sessions.count - first - inner.area.height)
         for row in 0..<inner.area.height {
-            let index = model.sessionsTop + row
+            let index = first + row
             guard sessions.indices.contains(index) else { break }
             let session = sessions[index]
             let isSelected = session.id == model.station.selectedID

@@ -2,73 +2,16 @@ import Foundation
 import Observation
 import StationCore
 
-/// What the terminal must do after a key that the model cannot do itself.
-public enum ScreenEffect: Sendable, Equatable {
-    case none
-    case quit
-    /// Suspend the screen, run `$EDITOR` on the report's text, and hand the result to `finishExternalEdit`.
-    case editExternally(Report)
-}
-
 /// The panes that take the arrow keys on the main screen.
 public enum FocusedPane: Sendable, Equatable {
     case sessions
     case reports
 }
 
-/// Whether a report's audio is playing.
-public enum PlaybackState: Sendable, Equatable {
-    case stopped, playing, paused
-}
-
-/// An open report: its text or its original transcript, scrolled, maybe playing.
-public struct ReportViewState: Sendable, Equatable {
-    public var report: Report {
-        didSet { if report.text != oldValue.text || report.originalText != oldValue.originalText { markUnsure() } }
-    }
-    public var showOriginal = false {
-        didSet { unsureSelection = nil }
-    }
-    /// The decoder's words, loaded when the report opens (the list's reports come without them).
-    public var words: [RecognizedWord] = [] {
-        didSet { markUnsure() }
-    }
-    /// The words the decoder was unsure of in the text and in the original transcript.
-    public private(set) var unsureInText = UnsureWords.none
-    public private(set) var unsureInOriginal = UnsureWords.none
-    /// The unsure word jumped to last (`w`, `W`), in the shown text's marks.
-    public var unsureSelection: Int?
-    public var scroll = 0
-    public var playback = PlaybackState.stopped
-    /// Who created, corrected, signed and amended it, and when; loaded when the report opens.
-    public var history: [ReportEvent] = []
-    /// Where the playing audio is and how long it is, from the player.
-    public var progress: PlaybackProgress?
-
-    public init(report: Report) {
-        self.report = report
-        words = report.words
-        markUnsure()
-    }
-
-    /// The unsure words of what is shown: the text, or the original transcript.
-    public var shownUnsure: UnsureWords { showOriginal ? unsureInOriginal : unsureInText }
-
-    private mutating func markUnsure() {
-        unsureInText = UnsureWords(words: words, text: report.text)
-        unsureInOriginal = UnsureWords(words: words, text: report.originalText)
-        if let selection = unsureSelection, selection >= shownUnsure.marks.count { unsureSelection = nil }
-    }
-}
-
-/// A report whose text is being edited in place.
-public struct ReportEditorState: Sendable, Equatable {
-    public var report: Report
-    public var text: TextEditorModel
-}
-
-/// The screen's state and every key's meaning. Views only render it; all changes happen here, so keys,
-/// mouse clicks and tests drive the same code.
+/// The screen's state: which list has the focus and what is open over it. A key goes to the top of the
+/// stack, or to the focused list when nothing is open; each controller handles its own keys and says
+/// what it did. Views only render the controllers' state, so keys, mouse clicks and tests drive the
+/// same code.
 @MainActor
 @Observable
 public final class ScreenModel {
@@ -80,33 +23,16 @@ public final class ScreenModel {
     @ObservationIgnored let measure: (Character) -> Int
 
     public var focus = FocusedPane.sessions
-    public internal(set) var reports: [Report] = []
-    public internal(set) var reportSelection = 0
-    public internal(set) var reportsTop = 0
-    public internal(set) var sessionsTop = 0
-    /// Whether more reports than loaded may match.
-    var reportsMayContinue = false
-    public internal(set) var searchQuery = ""
-    /// Mine, unsigned, urgent: which reports the list shows beside the search.
-    public internal(set) var filters = ReportFilters()
-    /// The search being typed, while `/` is active.
-    public internal(set) var searchField: TextEditorModel?
-    public internal(set) var dialog: Dialog?
-    public internal(set) var helpShown = false
-    public internal(set) var reportView: ReportViewState?
-    public internal(set) var editor: ReportEditorState?
+    /// The two lists of the main screen, there for the whole run, under the stack.
+    @ObservationIgnored private(set) var sessionsList: SessionsListController!
+    @ObservationIgnored private(set) var reportList: ReportListController!
+    /// The report view, the editor, the dialogs and the overlays open now.
+    private(set) var stack = ScreenStack()
     /// An install in progress, for the title line ("de-DE 42%"); set by whoever runs the installer.
     public var installStatus: String? {
         // An install began or ended: the sessions' model notes change.
         didSet { if (oldValue == nil) != (installStatus == nil) { refreshModelStates() } }
     }
-    /// The state of each locale's speech model, for the note on a session whose model is missing.
-    public internal(set) var modelStates: [String: LocaleInstallState] = [:]
-    /// Whether the latest messages are shown in full (`M`).
-    public internal(set) var messagesShown = false
-    /// Sessions whose dictation held no recognized word, asked about one at a time.
-    @ObservationIgnored var noSpeechQueue: [SessionID] = []
-    @ObservationIgnored var playbackWatch: Task<Void, Never>?
     public internal(set) var rows = 24
     public internal(set) var columns = 80
     /// Advances while something is processing, so the spinner turns.
@@ -115,11 +41,7 @@ public final class ScreenModel {
     /// whole shift of reloads leaves nothing behind.
     @ObservationIgnored var pending: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var nextTaskNumber = 0
-
-    /// The meter's held peak; advanced as frames are drawn.
-    @ObservationIgnored var peakHold = PeakHold()
-
-    static let pageSize = 200
+    @ObservationIgnored private var playbackWatch: Task<Void, Never>?
 
     public init(station: Station, services: ScreenServices, measure: @escaping (Character) -> Int = DisplayWidth.of) {
         self.station = station
@@ -131,12 +53,112 @@ public final class ScreenModel {
                 store: store, claims: services.editLocks, training: station, clock: services.clock,
                 user: station.author)
         }
+        sessionsList = SessionsListController(screen: self)
+        reportList = ReportListController(screen: self)
         station.onReportAdded = { [weak self] _ in self?.reloadReports() }
-        station.onNoSpeech = { [weak self] session in self?.noSpeechFound(in: session) }
+        station.onNoSpeech = { [weak self] session in self?.sessionsList.noSpeechFound(in: session) }
         followPlayback()
     }
 
+    var notifier: Notifier { station.notifier }
     public var layout: ScreenLayout { ScreenLayout(rows: rows, columns: columns) }
+
+    // MARK: Keys and the stack
+
+    /// The controller that takes the next key: the top of the stack, else the focused list.
+    var top: any ScreenController {
+        stack.top ?? (focus == .sessions ? sessionsList : reportList)
+    }
+
+    /// The keys of what takes the next key, for the key bar.
+    var keyHelp: KeyHelpPage { top.keyHelp }
+
+    /// Handles one key; returns what the terminal must do beyond redrawing.
+    @discardableResult
+    public func handle(_ key: Key) -> ScreenEffect {
+        if key == .resize { return .none }
+        let controller = top
+        let questionWasOpen = dialog != nil
+        let effect = apply(controller.handle(key), of: controller, to: key)
+        // A question that waited behind a dialog comes next.
+        if questionWasOpen, dialog == nil { sessionsList.askAboutNoSpeech() }
+        return effect
+    }
+
+    private func apply(_ outcome: KeyOutcome, of controller: any ScreenController, to key: Key) -> ScreenEffect {
+        switch outcome {
+        case .handled: break
+        case .notHandled: screenKey(key, notTakenBy: controller)
+        case .refused(let reason): notifier.info(reason)
+        case .open(let next): open(next)
+        case .close: close(controller)
+        case .replace(let next):
+            close(controller)
+            open(next)
+        case .effect(let effect): return effect
+        }
+        return .none
+    }
+
+    /// The keys of the whole screen, for whatever did not take them: the help and the messages.
+    private func screenKey(_ key: Key, notTakenBy controller: any ScreenController) {
+        switch key {
+        case .function(1), .character("?"):
+            open(HelpOverlayController(covering: controller))
+        case .character("M"):
+            guard !notifier.recent.isEmpty else {
+                notifier.info("No messages yet.")
+                return
+            }
+            open(MessagesOverlayController(covering: controller))
+        default: break
+        }
+    }
+
+    func open(_ controller: any ScreenController) { stack.push(controller) }
+
+    /// Takes `controller` off the stack, wherever it is, and lets it give back what it holds.
+    func close(_ controller: any ScreenController) {
+        if stack.remove(controller) { controller.willClose() }
+    }
+
+    /// The dialog on top of every other, as drawn.
+    public var dialog: Dialog? { stack.topmost((any DialogController).self)?.dialog }
+    /// The open report, as the report view shows it.
+    public var reportView: ReportViewState? { stack.topmost(ReportViewController.self)?.state }
+    /// The report being edited in place.
+    public var editor: ReportEditorState? { stack.topmost(ReportEditorController.self)?.state }
+
+    /// The in-place editor of report `id`, when one is open.
+    func editor(of id: Int64) -> ReportEditorController? {
+        stack.all(ReportEditorController.self).last { $0.state.report.id == id }
+    }
+
+    /// Puts a report saved or signed just now into the list and every open view of it, with its history.
+    func show(_ saved: Report) {
+        // The list and the view hold reports as lists read them; the view keeps the words on their own.
+        let saved = saved.withoutWords
+        reportList.replace(saved)
+        for view in stack.all(ReportViewController.self) where view.state.report.id == saved.id { view.show(saved) }
+    }
+
+    /// Closes every view of report `id` (it was deleted).
+    func closeViews(of id: Int64) {
+        for view in stack.all(ReportViewController.self) where view.state.report.id == id { close(view) }
+    }
+
+    // MARK: For the terminal and the executable
+
+    /// Loads the newest reports matching the search from the start.
+    public func reloadReports() { reportList.reload() }
+
+    /// Re-reads the state of every locale's model from the catalog.
+    public func refreshModelStates() { sessionsList.refreshModelStates() }
+
+    /// Saves what came back from `$EDITOR`; a refused save keeps the text in the in-place editor.
+    public func finishExternalEdit(of report: Report, text: String?) {
+        ReportCorrection(screen: self).finishExternalEdit(of: report, text: text)
+    }
 
     /// Takes the terminal's new size; everything else is kept.
     public func resize(rows: Int, columns: Int) {
@@ -145,10 +167,10 @@ public final class ScreenModel {
         keepSelectionsInView()
     }
 
-    /// The held peak with `level` taken in, at the clock's time; for the level meter.
-    func heldPeak(_ level: AudioLevel) -> PeakHold {
-        peakHold.update(level, at: services.clock.now)
-        return peakHold
+    /// Keeps the selected session and report in view, scrolling each list as little as possible.
+    func keepSelectionsInView() {
+        sessionsList.keepInView()
+        reportList.keepInView()
     }
 
     /// Moves the spinner one step; the loop calls this while a session is processing.
@@ -156,6 +178,8 @@ public final class ScreenModel {
 
     /// Whether anything animates, so the loop knows to tick.
     public var isAnimating: Bool { station.sessions.contains { $0.state == .processing } || installStatus != nil }
+
+    // MARK: Work in the background
 
     /// Waits until every load and save started so far has finished; for tests and an orderly exit.
     public func settle() async {
@@ -174,70 +198,14 @@ public final class ScreenModel {
         }
     }
 
-    var notifier: Notifier { station.notifier }
-
-    // MARK: Reports
-
-    /// Loads the newest reports matching the search from the start.
-    public func reloadReports() {
-        guard let store = services.reports else { return }
-        let query = reportQuery
-        run { [weak self] in
-            do {
-                let page = try await store.reports(query, limit: Self.pageSize, offset: 0)
-                guard let self, self.reportQuery == query else { return }
-                // At the top, the newest stays selected; further down, the same report does.
-                let selectedID = self.reportSelection == 0 ? nil : self.selectedReport?.id
-                self.reports = page
-                self.reportsMayContinue = page.count == Self.pageSize
-                // An open report follows what another station saved or signed, so no one corrects an old copy.
-                if let open = self.reportView?.report, let fresh = page.first(where: { $0.id == open.id }),
-                    fresh != open
-                {
-                    self.show(fresh)
-                }
-                self.reportSelection = page.firstIndex { $0.id == selectedID } ?? 0
-                self.keepSelectionsInView()
-            } catch {
-                self?.notifier.error("The reports could not be read. Check the data directory and restart.")
+    /// Follows the player's progress for as long as the model lives: the report view playing shows it.
+    private func followPlayback() {
+        guard let player = services.player else { return }
+        playbackWatch = Task { [weak self] in
+            for await progress in player.progress {
+                guard let self else { return }
+                for view in self.stack.all(ReportViewController.self) { view.playbackProgressed(progress) }
             }
         }
-    }
-
-    /// Loads the next page when the selection nears the end of what is loaded.
-    func loadMoreIfNeeded() {
-        guard reportsMayContinue, reportSelection >= reports.count - 20, let store = services.reports else { return }
-        reportsMayContinue = false
-        let query = reportQuery
-        let offset = reports.count
-        run { [weak self] in
-            guard let page = try? await store.reports(query, limit: Self.pageSize, offset: offset),
-                let self, self.reports.count == offset
-            else { return }
-            self.reports += page
-            self.reportsMayContinue = page.count == Self.pageSize
-        }
-    }
-
-    public var selectedReport: Report? {
-        reports.indices.contains(reportSelection) ? reports[reportSelection] : nil
-    }
-
-    func moveReportSelection(by delta: Int) {
-        guard !reports.isEmpty else { return }
-        reportSelection = min(max(0, reportSelection + delta), reports.count - 1)
-        keepSelectionsInView()
-        loadMoreIfNeeded()
-    }
-
-    func keepSelectionsInView() {
-        let layout = layout
-        reportsTop = ListScroll.top(
-            selection: reportSelection, count: reports.count, visible: ScreenLayout.listRows(in: layout.reports),
-            previous: reportsTop)
-        let sessionIndex = station.sessions.firstIndex { $0.id == station.selectedID } ?? 0
-        sessionsTop = ListScroll.top(
-            selection: sessionIndex, count: station.sessions.count,
-            visible: ScreenLayout.listRows(in: layout.sessions), previous: sessionsTop)
     }
 }

@@ -157,24 +157,16 @@ public final class StationScreen {
         let model = model
         let clock = clock
         // Whichever comes first: everything saved, or five seconds.
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let resumed = ReplyBox(false)
-            let finish: @Sendable () -> Void = {
-                if resumed.withLock({ flag in
-                    defer { flag = true }; return !flag
-                }) {
-                    done.resume()
-                }
-            }
-            Task { @MainActor in
-                await station.settle()
-                await model.settle()
-                finish()
-            }
-            Task {
-                try? await clock.sleep(for: .seconds(5))
-                finish()
-            }
+        let (finished, finish) = AsyncStream.makeStream(of: Void.self)
+        Task { @MainActor in
+            await station.settle()
+            await model.settle()
+            finish.yield()
         }
+        Task {
+            try? await clock.sleep(for: .seconds(5))
+            finish.yield()
+        }
+        for await _ in finished { break }
     }
 }

@@ -53,11 +53,22 @@ public struct PickerOption: Sendable, Equatable {
     }
 }
 
-/// A dialog over the screen; it takes every key until it is closed.
+/// What a dialog over the screen shows; its controller takes every key until it is closed.
 public enum Dialog: Sendable, Equatable {
     case confirm(title: String, message: String, action: ConfirmAction)
     case input(title: String, field: TextEditorModel, purpose: InputPurpose, error: String?)
     case picker(title: String, options: [PickerOption], selection: Int, purpose: PickerPurpose)
     /// No word was recognized in a sent dictation: send it anyway, discard it (asks again) or keep it.
     case noSpeech(NoSpeechQuestion)
+}
+
+/// A dialog on the stack: it takes every key until it closes, and shows itself as a `Dialog`, the value
+/// the views draw and the tests read.
+@MainActor
+protocol DialogController: ScreenController {
+    var dialog: Dialog { get }
+}
+
+extension DialogController {
+    var layer: ScreenLayer { .modal }
 }

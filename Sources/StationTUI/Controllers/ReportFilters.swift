@@ -23,24 +23,3 @@ public struct ReportFilters: Sendable, Equatable {
         ].compactMap { $0 }
     }
 }
-
-extension ScreenModel {
-    /// What the list asks the store for: the search and the filters, "mine" meaning the station's author.
-    var reportQuery: ReportQuery {
-        ReportQuery(
-            search: searchQuery.isEmpty ? nil : searchQuery, author: filters.mine ? station.author ?? "" : nil,
-            unsignedOnly: filters.unsigned, urgentOnly: filters.urgent, includeEnteredInError: filters.enteredInError)
-    }
-
-    /// Turns one filter on or off and reloads the list from its top.
-    func toggleFilter(_ filter: WritableKeyPath<ReportFilters, Bool>) {
-        if filter == \.mine, station.author == nil, !filters.mine {
-            notifier.warning("The station does not know who you are, so it cannot show only your reports.")
-            return
-        }
-        filters[keyPath: filter].toggle()
-        reportSelection = 0
-        reportsTop = 0
-        reloadReports()
-    }
-}

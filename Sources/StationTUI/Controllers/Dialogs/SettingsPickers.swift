@@ -1,0 +1,119 @@
+import StationCore
+
+/// The pickers of the station's settings, each read before it opens: the locale of new sessions
+/// (`F5`), the capture source (`F6`) and the language of the selected session (`L`). A picker read
+/// while another dialog opened does not push in front of it.
+@MainActor
+enum SettingsPickers {
+    static func openLocale(on screen: ScreenModel) {
+        guard let catalog = screen.services.locales else {
+            screen.notifier.warning("No model catalog is available in this build.")
+            return
+        }
+        screen.run { [weak screen] in
+            let options = await catalog.options()
+            guard let screen, screen.dialog == nil else { return }
+            let current = screen.station.locale
+            screen.open(
+                PickerDialogController(
+                    title: "Locale for new sessions", options: localeOptions(options),
+                    selection: options.firstIndex { $0.locale == current } ?? 0, purpose: .locale
+                ) { [unowned screen] locale in
+                    screen.station.locale = locale
+                    screen.notifier.info("New sessions use \(locale).")
+                    screen.run { [weak screen] in
+                        await catalog.choose(locale)
+                        screen?.refreshModelStates()
+                    }
+                    screen.refreshModelStates()
+                    return .close
+                })
+        }
+    }
+
+    static func openSource(on screen: ScreenModel) {
+        guard let chooser = screen.services.sources else {
+            screen.notifier.warning("Capture sources cannot be listed in this build.")
+            return
+        }
+        screen.run { [weak screen] in
+            do {
+                let sources = try await chooser.sources()
+                let current = await chooser.currentSource()
+                guard let screen, screen.dialog == nil else { return }
+                guard !sources.isEmpty else {
+                    screen.notifier.warning("No capture sources are available; plug in a microphone.")
+                    return
+                }
+                let inUse = SourcePickerOptions.inUse(sources, chosen: current)
+                screen.open(
+                    PickerDialogController(
+                        title: "Capture source", options: SourcePickerOptions.options(sources, chosen: current),
+                        selection: inUse ?? 0, purpose: .source
+                    ) { [unowned screen] source in
+                        screen.run { [weak screen] in
+                            do {
+                                try await chooser.choose(source)
+                                guard let screen else { return }
+                                screen.notifier.info(sourceSwitchNotice(source, sessions: screen.station.sessions))
+                            } catch {
+                                screen?.notifier.error("That source cannot be used: \(error)")
+                            }
+                        }
+                        return .close
+                    })
+            } catch {
+                screen?.notifier.error("The capture sources could not be listed. Is the audio server running?")
+            }
+        }
+    }
+
+    /// What a new source changes. A dictation already under way keeps the source it started with (also
+    /// after pause and resume): the new one applies from the next dictation, and the notice says so.
+    static func sourceSwitchNotice(_ source: String, sessions: [DictationSession]) -> String {
+        let underWay = sessions.filter { $0.state == .recording || $0.state == .paused }
+        guard !underWay.isEmpty else { return "Recording from \(source)." }
+        let names = Wording.list(underWay.map { "\"\($0.name)\"" })
+        let verb = underWay.count == 1 ? "goes" : "go"
+        return "New dictations record from \(source). \(names) \(verb) on with the source already in use "
+            + "until sent or discarded."
+    }
+
+    /// `L`: the language of the selected session's dictations, for example to send a stuck nl-NL
+    /// dictation as en-US; refused while it records, is transcribed or is held elsewhere.
+    static func openSessionLocale(on screen: ScreenModel) {
+        let station = screen.station
+        guard let session = station.selected else {
+            screen.notifier.warning("No session is selected.")
+            return
+        }
+        if let refusal = station.localeChangeRefusal(for: session) {
+            screen.sessionsList.warnAboutState(refusal)
+            return
+        }
+        guard let catalog = screen.services.locales else {
+            screen.notifier.warning("No model catalog is available in this build.")
+            return
+        }
+        let id = session.id
+        screen.run { [weak screen] in
+            let options = await catalog.options()
+            guard let screen, screen.dialog == nil, let session = station.sessions.first(where: { $0.id == id })
+            else { return }
+            screen.open(
+                PickerDialogController(
+                    title: "Language of \"\(session.name)\"", options: localeOptions(options),
+                    selection: options.firstIndex { $0.locale == session.locale } ?? 0, purpose: .sessionLocale(id)
+                ) { [unowned screen] locale in
+                    let outcome = station.setLocale(of: id, to: locale)
+                    outcome.succeeded ? screen.notifier.info(outcome.message) : screen.notifier.warning(outcome.message)
+                    screen.refreshModelStates()
+                    return .close
+                })
+        }
+    }
+
+    private static func localeOptions(_ options: [LocalePickerEntry]) -> [PickerOption] {
+        options.map { PickerOption(label: "\($0.locale)  \($0.name)", detail: $0.state.label, value: $0.locale) }
+    }
+}

@@ -1,0 +1,51 @@
+import StationCore
+
+/// The keys of the main screen that work whichever of its lists has the focus: quit, switch lists,
+/// record (the recording pane is in view), make a session, choose the locale or the source, search,
+/// and a click. A view over the main screen (a report, the editor) has keys of its own instead.
+@MainActor
+enum MainScreenKeys {
+    static func handle(_ key: Key, on screen: ScreenModel) -> KeyOutcome {
+        switch key {
+        case .character("q"), .function(10):
+            return QuitQuestion.ask(on: screen)
+        case .control("c"):
+            // Only q and F10 quit: a stray Ctrl-C or Esc must not end a shift.
+            return .refused("To quit, press q or F10.")
+        case .escape:
+            guard screen.reportList.clearSearch() else {
+                return .refused("Nothing to close here. To quit, press q or F10.")
+            }
+        case .tab, .backTab:
+            screen.focus = screen.focus == .sessions ? .reports : .sessions
+        case .character(" "):
+            screen.sessionsList.toggleSelected()
+        case .character("n"), .function(2):
+            return .open(screen.sessionsList.newSessionField())
+        case .character("l"), .function(5):
+            SettingsPickers.openLocale(on: screen)
+        case .character("s"), .function(6):
+            SettingsPickers.openSource(on: screen)
+        case .character("/"), .function(3):
+            screen.focus = .reports
+            screen.reportList.beginSearch()
+        case .mouse(let point):
+            click(at: point, on: screen)
+        default:
+            return .notHandled
+        }
+        return .handled
+    }
+
+    /// Selects what was clicked: a session, a report, or the pane.
+    private static func click(at point: Point, on screen: ScreenModel) {
+        let layout = screen.layout
+        if layout.sessions.contains(point) {
+            screen.focus = .sessions
+            screen.sessionsList.click(row: point.row - layout.sessions.row)
+        } else if layout.reports.contains(point) {
+            screen.focus = .reports
+            screen.reportList.click(row: point.row - layout.reports.row)
+        }
+    }
+}

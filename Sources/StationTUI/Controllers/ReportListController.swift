@@ -1,0 +1,222 @@
+import Observation
+import StationCore
+
+/// The report list: urgent first, then the newest, a page at a time; moves in it, opens, edits, plays,
+/// signs, exports and takes reports out of use, and filters and searches it (`ReportSearch`). The keys
+/// of a session say where they work.
+@MainActor
+@Observable
+final class ReportListController: ScreenController {
+    @ObservationIgnored unowned let screen: ScreenModel
+    private(set) var reports: [Report] = []
+    var selection = 0
+    /// The first report in view.
+    private(set) var top = 0
+    /// Whether more reports than loaded may match.
+    @ObservationIgnored private var mayContinue = false
+    var searchQuery = ""
+    /// Mine, unsigned, urgent: which reports the list shows beside the search.
+    private(set) var filters = ReportFilters()
+    /// The search being typed, while `/` is active.
+    var searchField: TextEditorModel?
+
+    static let pageSize = 200
+
+    init(screen: ScreenModel) { self.screen = screen }
+
+    var selected: Report? { reports.indices.contains(selection) ? reports[selection] : nil }
+
+    func handle(_ key: Key) -> KeyOutcome {
+        if searchField != nil { return handleSearchKey(key) }
+        let page = max(1, ScreenLayout.listRows(in: screen.layout.reports) - 1)
+        let steps = ReportSteps(screen: screen)
+        switch key {
+        case .up, .character("k"): move(by: -1)
+        case .down, .character("j"): move(by: 1)
+        case .pageUp: move(by: -page)
+        case .pageDown: move(by: page)
+        case .home: move(by: -selection)
+        case .end: move(by: reports.count)
+        case .enter:
+            openSelected()
+        case .character("e"):
+            openSelected()?.startEditing()
+        case .character("E"):
+            if let report = selected, ReportCorrection(screen: screen).claim(report) {
+                return .effect(.editExternally(report))
+            }
+        case .character("p"):
+            openSelected()?.togglePlayback()
+        case .character("S"):
+            if let question = selected.flatMap(steps.signQuestion) { return .open(question) }
+        case .character("D"):
+            if let question = selected.flatMap(steps.deletionQuestion) { return .open(question) }
+        case .character("R"):
+            if let field = selected.flatMap(steps.errorReasonField) { return .open(field) }
+        case .character("x"):
+            if let report = selected { steps.export(report) }
+        case .character("a"): toggleFilter(\.enteredInError)
+        case .character("m"): toggleFilter(\.mine)
+        case .character("u"): toggleFilter(\.unsigned)
+        case .character("!"): toggleFilter(\.urgent)
+        case .character("d"): return explainSessionKey("discards the dictation of")
+        case .character("r"), .function(4): return explainSessionKey("renames")
+        case .delete, .function(8): return explainSessionKey("deletes")
+        case .character("L"): return explainSessionKey("changes the language of")
+        default: return MainScreenKeys.handle(key, on: screen)
+        }
+        return .handled
+    }
+
+    /// A session key pressed here acts on nothing here: say where it works.
+    private func explainSessionKey(_ verb: String) -> KeyOutcome {
+        .refused("That key \(verb) a session: press Tab to go to the sessions list first.")
+    }
+
+    /// Opens the selected report in the report view, over the main screen.
+    @discardableResult
+    private func openSelected() -> ReportViewController? {
+        guard let report = selected else { return nil }
+        let view = ReportViewController(report: report, screen: screen)
+        screen.open(view)
+        return view
+    }
+
+    // MARK: Loading
+
+    /// What the list asks the store for: the search and the filters, "mine" meaning the station's author.
+    var query: ReportQuery {
+        ReportQuery(
+            search: searchQuery.isEmpty ? nil : searchQuery, author: filters.mine ? screen.station.author ?? "" : nil,
+            unsignedOnly: filters.unsigned, urgentOnly: filters.urgent, includeEnteredInError: filters.enteredInError)
+    }
+
+    /// Loads the newest reports matching the search from the start.
+    func reload() {
+        guard let store = screen.services.reports else { return }
+        let query = query
+        screen.run { [weak self] in
+            do {
+                let page = try await store.reports(query, limit: Self.pageSize, offset: 0)
+                guard let self, self.query == query else { return }
+                // At the top, the newest stays selected; further down, the same report does.
+                let selectedID = self.selection == 0 ? nil : self.selected?.id
+                self.reports = page
+                self.mayContinue = page.count == Self.pageSize
+                // An open report follows what another station saved or signed, so no one corrects an old copy.
+                for view in self.screen.stack.all(ReportViewController.self) {
+                    if let fresh = page.first(where: { $0.id == view.state.report.id }), fresh != view.state.report {
+                        self.screen.show(fresh)
+                    }
+                }
+                self.selection = page.firstIndex { $0.id == selectedID } ?? 0
+                self.screen.keepSelectionsInView()
+            } catch {
+                self?.screen.notifier.error("The reports could not be read. Check the data directory and restart.")
+            }
+        }
+    }
+
+    /// Loads the next page when the selection nears the end of what is loaded.
+    private func loadMoreIfNeeded() {
+        guard mayContinue, selection >= reports.count - 20, let store = screen.services.reports else { return }
+        mayContinue = false
+        let query = query
+        let offset = reports.count
+        screen.run { [weak self] in
+            guard let page = try? await store.reports(query, limit: Self.pageSize, offset: offset),
+                let self, self.reports.count == offset
+            else { return }
+            self.reports += page
+            self.mayContinue = page.count == Self.pageSize
+        }
+    }
+
+    /// Puts a report saved or signed just now in place of the copy in the list.
+    func replace(_ saved: Report) {
+        if let index = reports.firstIndex(where: { $0.id == saved.id }) { reports[index] = saved }
+    }
+
+    // MARK: Moving
+
+    func move(by delta: Int) {
+        guard !reports.isEmpty else { return }
+        selection = min(max(0, selection + delta), reports.count - 1)
+        keepInView()
+        loadMoreIfNeeded()
+    }
+
+    /// Starts again from the top of the list (a new search or filter).
+    func selectFirst() {
+        selection = 0
+        top = 0
+    }
+
+    /// Keeps the selected report in view, scrolling as little as possible.
+    func keepInView() {
+        top = ListScroll.top(
+            selection: selection, count: reports.count,
+            visible: ScreenLayout.listRows(in: screen.layout.reports), previous: top)
+    }
+
+    /// Selects the report clicked at `row` of the pane (0 is its border).
+    func click(row: Int) {
+        let index = row - 1 + top
+        if row > 0, reports.indices.contains(index) { selection = index }
+    }
+
+    /// Turns one filter on or off and reloads the list from its top.
+    private func toggleFilter(_ filter: WritableKeyPath<ReportFilters, Bool>) {
+        if filter == \.mine, screen.station.author == nil, !filters.mine {
+            screen.notifier.warning("The station does not know who you are, so it cannot show only your reports.")
+            return
+        }
+        filters[keyPath: filter].toggle()
+        selectFirst()
+        reload()
+    }
+
+    var keyHelp: KeyHelpPage {
+        if searchField != nil { return searchKeys }
+        let desk = screen.desk
+        let selected = selected
+        let has = selected != nil
+        /// Whether the desk allows the step for the selected report.
+        func allows(_ refusal: (ReportDesk) -> (Report) -> ReportRefusal?) -> Bool {
+            guard let selected else { return false }
+            return desk.map { refusal($0)(selected) == nil } ?? true
+        }
+        return KeyHelpPage(
+            "Reports",
+            [
+                KeyBinding("Enter", "Open", "Open the selected report", applies: has),
+                KeyBinding("e", "Edit", "Edit the report's text here", applies: allows { $0.refusal(toCorrect:) }),
+                KeyBinding(
+                    "E", "$EDITOR", "Edit the report's text in $EDITOR", applies: allows { $0.refusal(toCorrect:) }),
+                KeyBinding("p", "Play", "Play the report's audio", applies: has),
+                KeyBinding("S", "Sign", "Sign the report as you (asks first)", applies: allows { $0.refusal(toSign:) }),
+                KeyBinding("x", "Export", "Export the report as text and JSON", applies: has),
+                KeyBinding(
+                    "D", "Delete", "Delete a draft of yours (asks first; a signed report is never deleted)",
+                    applies: allows { $0.refusal(toDelete:) }),
+                KeyBinding(
+                    "R", "In error", "Mark a wrong report entered in error, with a reason (asks first); it is kept",
+                    applies: allows { $0.refusal(toEnterInError:) }),
+                KeyBinding("F3 /", "Search", "Search the reports (text, session, patient name and id)"),
+                KeyBinding("m", filters.mine ? "All authors" : "Mine", "Show only your reports, or all again"),
+                KeyBinding(
+                    "u", filters.unsigned ? "Signed too" : "Unsigned", "Show only unsigned reports, or all again"),
+                KeyBinding("!", filters.urgent ? "Any priority" : "Urgent", "Show only urgent reports, or all again"),
+                KeyBinding(
+                    "a", filters.enteredInError ? "Hide in error" : "In error too",
+                    "Show the reports entered in error too, or leave them out again"),
+                KeyBinding("↑↓ PgUp PgDn", "Move", "Move in the list", applies: false),
+                KeyBinding("Space", "Record", "Record, pause or resume the selected session"),
+                KeyBinding("Tab", "Sessions", "Switch to the sessions list"),
+                KeyBinding("Esc", "Clear", "Clear the search", applies: !searchQuery.isEmpty),
+                KeyBinding("M", "Messages", "Show the latest messages in full", applies: false),
+                KeyBinding("F1 ?", "Help", "Show the keys"),
+                KeyBinding("F10 q", "Quit", "Quit (asks while audio is not sent)"),
+            ])
+    }
+}

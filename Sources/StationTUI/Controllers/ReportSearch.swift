@@ -1,0 +1,55 @@
+import StationCore
+
+/// `/` in the report list: the search is typed in a field above the list, which follows as you type.
+/// Enter keeps the search and goes to the list, Esc clears it, the arrows go to the list.
+extension ReportListController {
+    func beginSearch() {
+        var field = TextEditorModel(text: searchQuery)
+        field.moveToEnd()
+        searchField = field
+    }
+
+    /// Clears a kept search; returns whether there was one.
+    func clearSearch() -> Bool {
+        guard !searchQuery.isEmpty else { return false }
+        searchQuery = ""
+        reload()
+        return true
+    }
+
+    func handleSearchKey(_ key: Key) -> KeyOutcome {
+        guard var field = searchField else { return .notHandled }
+        switch key {
+        case .enter:
+            searchField = nil
+            return .handled
+        case .escape:
+            searchField = nil
+            searchQuery = ""
+            reload()
+            return .handled
+        case .up, .down, .pageUp, .pageDown:
+            searchField = nil
+            return handle(key)
+        default:
+            guard field.applyLineKey(key) else { return .notHandled }
+        }
+        searchField = field
+        if field.text != searchQuery {
+            searchQuery = field.text
+            selection = 0
+            reload()
+        }
+        return .handled
+    }
+
+    var searchKeys: KeyHelpPage {
+        KeyHelpPage(
+            "Search",
+            [
+                KeyBinding("Enter", "Keep", "Keep the search and go to the list"),
+                KeyBinding("Esc", "Clear", "Clear the search"),
+                KeyBinding("F1", "Help", "Show the keys"),
+            ])
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import StationCore
+
+/// Signing and taking a report out of use, through the desk, each after a question (only y does it):
+/// `S` signs as the station's author, `D` deletes a draft of yours, `R` marks any other wrong report
+/// entered in error with a reason; and `x` exports it. The desk says why a step is refused before its
+/// question is asked, and again if things changed meanwhile.
+@MainActor
+struct ReportSteps {
+    unowned let screen: ScreenModel
+
+    var notifier: Notifier { screen.notifier }
+
+    /// `S`: the question before signing; nil, saying why, when the desk refuses.
+    func signQuestion(_ report: Report) -> ConfirmDialogController? {
+        guard let desk = allowing({ $0.refusal(toSign: report) }) else { return nil }
+        let about = report.properties.described(with: screen.services.workTypes)
+        return ConfirmDialogController(
+            title: "Sign report #\(report.id)?",
+            message: "Sign report #\(report.id) (\(about)) as \(desk.user ?? "you")? A signed report is final: a "
+                + "later change makes an amendment with a reason.",
+            action: .sign(report.id)
+        ) {
+            sign(report.id, on: desk)
+            return .close
+        }
+    }
+
+    /// Signs through the desk, which holds the report's claim while it runs.
+    private func sign(_ id: Int64, on desk: ReportDesk) {
+        screen.run { [weak screen] in
+            do throws(ReportRefusal) {
+                let signed = try await desk.sign(id)
+                screen?.show(signed)
+                screen?.notifier.info("Signed report #\(id) as \(signed.signedBy ?? desk.user ?? "you").")
+            } catch {
+                screen?.notifier.warning(error.description)
+            }
+        }
+    }
+
+    /// `D`: the question before deleting a draft of yours; nil, saying why, for any other report.
+    func deletionQuestion(_ report: Report) -> ConfirmDialogController? {
+        guard let desk = allowing({ $0.refusal(toDelete: report) }) else { return nil }
+        let audio = report.audioFile == nil ? "Its text is" : "Its text and audio are"
+        return ConfirmDialogController(
+            title: "Delete draft report #\(report.id)?",
+            message: "\(audio) deleted and cannot be brought back. The history of \"\(report.sessionName)\" "
+                + "keeps that you deleted it, and when.",
+            action: .deleteDraft(report.id)
+        ) {
+            deleteDraft(report.id, on: desk)
+            return .close
+        }
+    }
+
+    private func deleteDraft(_ id: Int64, on desk: ReportDesk) {
+        screen.run { [weak screen] in
+            do throws(ReportRefusal) {
+                guard case .deleted(let event) = try await desk.deleteDraft(id), let screen else { return }
+                screen.closeViews(of: id)
+                screen.reloadReports()
+                screen.notifier.info(
+                    "Deleted draft report #\(id); the history of \"\(event.sessionName)\" keeps who deleted it and when."
+                )
+            } catch {
+                screen?.notifier.warning(error.description)
+            }
+        }
+    }
+
+    /// `R`: asks what is wrong with the report, then whether to enter it in error; nil, saying why,
+    /// when the desk refuses.
+    func errorReasonField(_ report: Report) -> InputDialogController? {
+        guard let desk = allowing({ $0.refusal(toEnterInError: report) }) else { return nil }
+        return InputDialogController(title: "Report #\(report.id) entered in error", purpose: .errorReason(report)) {
+            field, _ in
+            do throws(ReportRefusal) {
+                let reason = try desk.checkReason(field.field.text, for: .enterInError)
+                return .replace(with: enterInErrorQuestion(report, reason: reason, on: desk))
+            } catch {
+                return field.refuse(error.description)
+            }
+        }
+    }
+
+    /// The question after the reason: only y marks it.
+    private func enterInErrorQuestion(_ report: Report, reason: String, on desk: ReportDesk) -> ConfirmDialogController
+    {
+        ConfirmDialogController(
+            title: "Mark report #\(report.id) entered in error?",
+            message: "It is kept with its audio and history and exported as entered in error, but it changes no more "
+                + "and the list leaves it out (a shows it). Reason: \(reason)",
+            action: .enterInError(report.id, reason: reason)
+        ) {
+            enterInError(report.id, reason: reason, on: desk)
+            return .close
+        }
+    }
+
+    private func enterInError(_ id: Int64, reason: String, on desk: ReportDesk) {
+        screen.run { [weak screen] in
+            do throws(ReportRefusal) {
+                let marked = try await desk.enterInError(id, reason: reason)
+                guard let screen else { return }
+                screen.show(marked)
+                screen.reloadReports()
+                screen.notifier.info("Report #\(id) is entered in error: kept, and left out of the list (a shows it).")
+            } catch {
+                screen?.notifier.warning(error.description)
+            }
+        }
+    }
+
+    /// The desk, when it allows a step before its question is asked; nil, saying why, when it does not.
+    private func allowing(_ refusal: (ReportDesk) -> ReportRefusal?) -> ReportDesk? {
+        guard let desk = screen.desk else {
+            notifier.error("Reports cannot be changed in this build.")
+            return nil
+        }
+        if let refused = refusal(desk) {
+            notifier.warning(refused.description)
+            return nil
+        }
+        return desk
+    }
+
+    /// `x`: writes the report's text, and its details with every revision, to the export directory.
+    func export(_ report: Report) {
+        let store = screen.services.reports
+        let directory = screen.services.exportDirectory
+        screen.run { [weak screen] in
+            let revisions = (try? await store?.revisions(id: report.id)) ?? []
+            do {
+                let url = try ReportFiles.write(report, revisions: revisions, to: directory)
+                screen?.notifier.info("Exported to \(url.path) (and .json beside it).")
+            } catch {
+                screen?.notifier.error("The report could not be exported to \(directory.path).")
+            }
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Observation
+import StationCore
+
+/// An open report, over the main screen: its details and history, its text or its original transcript
+/// (`o`), scrolled, with the words the decoder was unsure of (`w`, `W`) and its audio (`p`, `←` `→`).
+/// From here it is edited, signed, exported or taken out of use; recording is not its key (Space says so).
+@MainActor
+@Observable
+final class ReportViewController: ScreenController {
+    @ObservationIgnored unowned let screen: ScreenModel
+    var state: ReportViewState
+
+    /// Opens `report` as the list read it; its history and the decoder's words are read now.
+    init(report: Report, screen: ScreenModel) {
+        state = ReportViewState(report: report)
+        self.screen = screen
+        loadHistory()
+        loadWords()
+    }
+
+    var report: Report { state.report }
+
+    func handle(_ key: Key) -> KeyOutcome {
+        let page = max(1, screen.layout.body.height - 4)
+        let steps = ReportSteps(screen: screen)
+        switch key {
+        case .escape, .character("q"): return .close
+        case .up, .character("k"): state.scroll = max(0, state.scroll - 1)
+        case .down, .character("j"): state.scroll += 1
+        case .pageUp: state.scroll = max(0, state.scroll - page)
+        case .pageDown: state.scroll += page
+        case .home: state.scroll = 0
+        case .character("o"), .tab: state.showOriginal.toggle()
+        case .character("w"), .character("W"): jumpToUnsureWord(forward: key == .character("w"))
+        case .character("e"): startEditing()
+        case .character("E"):
+            if ReportCorrection(screen: screen).claim(report) { return .effect(.editExternally(report)) }
+        case .character("S"): return steps.signQuestion(report).map { .open($0) } ?? .handled
+        case .character("D"): return steps.deletionQuestion(report).map { .open($0) } ?? .handled
+        case .character("R"): return steps.errorReasonField(report).map { .open($0) } ?? .handled
+        case .character("x"): steps.export(report)
+        case .character("p"): togglePlayback()
+        case .character(" "):
+            // Recording belongs to the sessions list and the recording pane, where the session it acts on
+            // is in view; over a report it would start or pause one that is not (another patient's).
+            return .refused("Space records from the sessions list: Esc closes the report first.")
+        case .left, .character("["): seek(by: .seconds(-5))
+        case .right, .character("]"): seek(by: .seconds(5))
+        default: return .notHandled
+        }
+        return .handled
+    }
+
+    /// `e`: opens the in-place editor over the view, once the desk has claimed the report.
+    func startEditing() {
+        let correction = ReportCorrection(screen: screen)
+        guard correction.claim(report) else { return }
+        screen.open(ReportEditorController(report: report, text: TextEditorModel(text: report.text), screen: screen))
+        correction.editLatest(report)
+    }
+
+    /// A newer copy of the report (saved, signed, or changed at another station), with its history.
+    func show(_ saved: Report) {
+        state.report = saved
+        loadHistory()
+    }
+
+    /// Closing stops its audio.
+    func willClose() {
+        if state.playback != .stopped, let player = screen.services.player { screen.run { await player.stop() } }
+    }
+
+    private func loadHistory() {
+        guard let store = screen.services.reports else { return }
+        let id = report.id
+        screen.run { [weak self] in
+            guard let events = try? await store.events(id: id), let self else { return }
+            self.state.history = events
+        }
+    }
+
+    /// Reads the decoder's words of the report (the list's reports come without them).
+    private func loadWords() {
+        guard let store = screen.services.reports else { return }
+        let id = report.id
+        screen.run { [weak self] in
+            guard let stored = try? await store.report(id: id), let self else { return }
+            self.state.words = stored.words
+        }
+    }
+
+    /// Selects the next (or previous) unsure word after the one selected, else after the top of the view,
+    /// and scrolls it into view; from the last one it goes round to the first.
+    private func jumpToUnsureWord(forward: Bool) {
+        let marks = state.shownUnsure.marks
+        guard !marks.isEmpty else {
+            screen.notifier.info(
+                state.words.isEmpty
+                    ? "This report has no word confidence from the decoder."
+                    : "No word in this text is one the decoder was unsure of.")
+            return
+        }
+        let rows = ReportTextRows(
+            state.showOriginal ? report.originalText : report.text, width: max(1, screen.layout.body.width - 2),
+            measure: screen.measure)
+        let next: Int
+        if let current = state.unsureSelection {
+            next = (current + (forward ? 1 : marks.count - 1)) % marks.count
+        } else if forward {
+            next = marks.firstIndex { (rows.row(of: $0) ?? 0) >= state.scroll } ?? 0
+        } else {
+            next = marks.lastIndex { (rows.row(of: $0) ?? 0) < state.scroll } ?? marks.count - 1
+        }
+        state.unsureSelection = next
+        // One row of context above the word.
+        state.scroll = max(0, (rows.row(of: marks[next]) ?? 0) - 1)
+    }
+
+    var keyHelp: KeyHelpPage {
+        let desk = screen.desk
+        let playing = state.playback != .stopped
+        return KeyHelpPage(
+            "Report",
+            [
+                KeyBinding("e", "Edit", "Edit the text here", applies: desk?.refusal(toCorrect: report) == nil),
+                KeyBinding(
+                    "E", "$EDITOR", "Edit the text in $EDITOR", applies: desk?.refusal(toCorrect: report) == nil),
+                KeyBinding(
+                    "o Tab", state.showOriginal ? "Text" : "Original", "Show the original transcript or the text"),
+                KeyBinding(
+                    "w W", "Unsure word",
+                    "Jump to the next (W: previous) word the decoder was unsure of, underlined in the text",
+                    applies: !state.shownUnsure.marks.isEmpty),
+                KeyBinding(
+                    "p", playing ? (state.playback == .playing ? "Pause" : "Resume") : "Play",
+                    "Play or pause the audio"),
+                KeyBinding("← →", "±5 s", "Skip back or forward five seconds", applies: playing),
+                KeyBinding(
+                    "S", "Sign", "Sign the report as you (asks first)", applies: desk?.refusal(toSign: report) == nil),
+                KeyBinding("x", "Export", "Export as text and JSON"),
+                KeyBinding(
+                    "D", "Delete", "Delete this draft of yours (asks first; a signed report is never deleted)",
+                    applies: desk?.refusal(toDelete: report) == nil),
+                KeyBinding(
+                    "R", "In error", "Mark this report entered in error, with a reason (asks first); it is kept",
+                    applies: desk?.refusal(toEnterInError: report) == nil),
+                KeyBinding("↑↓ PgUp PgDn", "Scroll", "Scroll the text", applies: false),
+                KeyBinding("M", "Messages", "Show the latest messages in full", applies: false),
+                KeyBinding("F1 ?", "Help", "Show the keys"),
+                KeyBinding("Esc q", "Close", "Close the report"),
+            ])
+    }
+}
