@@ -12,8 +12,7 @@ import Synchronization
 /// It is a task executor too, so `withTaskExecutorPreference(_:operation:)` runs work on the thread
 /// before the actor exists (opening the database). The thread ends after `shutDown()`, once the jobs
 /// already queued have run, so a released actor leaves no thread behind.
-// unchecked: the queue is in a Mutex, and the semaphore (`Wakeups`) is made for use from any thread.
-public final class ThreadExecutor: SerialExecutor, TaskExecutor, @unchecked Sendable {
+public final class ThreadExecutor: SerialExecutor, TaskExecutor {
     private let jobs = Mutex<[UnownedJob]>([])
     /// One wake-up per job queued, and one for `shutDown()`.
     private let wakeups = Wakeups()

@@ -4,7 +4,8 @@
 
 /// A count of wake-ups a thread sleeps on: `post()` adds one, `wait()` sleeps until there is one and
 /// takes it. A POSIX semaphore (`sem_t`), shared by the threads of this process only.
-final class Wakeups {
+// unchecked: a sem_t is made to be posted and waited on from any thread; its address never changes.
+final class Wakeups: @unchecked Sendable {
     // sem_t must not move once made: it lives on the heap, not in this object's inline storage.
     private let semaphore = UnsafeMutablePointer<sem_t>.allocate(capacity: 1)
 
