@@ -5,7 +5,9 @@ import StationSystem
 /// One training at a time per data directory: a `FileLock` (flock) on `<data>/profiles/.training.lock`.
 /// A second training (another station, `profiles update` by hand) waits for the first to end; the
 /// kernel drops the lock when its holder ends, even by `kill -9`.
-public final class TrainingLock: @unchecked Sendable {
+///
+/// Not `Sendable`: one training takes, holds and releases it; no other thread ever touches it.
+public final class TrainingLock {
     private let path: String
     private var lock: FileLock?
 

@@ -1,4 +1,4 @@
-import Foundation
+import Synchronization
 
 /// Runs decoding work so that a cancelled caller is answered at once with `CancellationError`, while
 /// the work itself (cancelled too) stops at its next step on the decoder's thread, which may be busy
@@ -27,39 +27,39 @@ enum CancellableWork {
     }
 
     /// Whichever comes first, the work's result or the caller's cancel, answers the caller.
-    private final class Race<Value: Sendable>: @unchecked Sendable {
-        private let lock = NSLock()
-        private var continuation: CheckedContinuation<Value, any Error>?
-        private var task: Task<Void, Never>?
-        private var cancelled = false
+    private final class Race<Value: Sendable>: Sendable {
+        private struct State {
+            var continuation: CheckedContinuation<Value, any Error>?
+            var task: Task<Void, Never>?
+            var cancelled = false
+        }
+        private let state = Mutex(State())
 
         func start(_ continuation: CheckedContinuation<Value, any Error>, _ makeTask: () -> Task<Void, Never>) {
-            lock.lock()
-            if cancelled {
-                lock.unlock()
-                continuation.resume(throwing: CancellationError())
-                return
+            // The task is made under the lock, so that a cancel coming now finds it and cancels it.
+            let cancelled = state.withLock { state in
+                if state.cancelled { return true }
+                state.continuation = continuation
+                state.task = makeTask()
+                return false
             }
-            self.continuation = continuation
-            task = makeTask()
-            lock.unlock()
+            if cancelled { continuation.resume(throwing: CancellationError()) }
         }
 
         func finish(_ result: Result<Value, any Error>) {
-            lock.lock()
-            let waiting = continuation
-            continuation = nil
-            lock.unlock()
+            let waiting = state.withLock { state in
+                defer { state.continuation = nil }
+                return state.continuation
+            }
             waiting?.resume(with: result)
         }
 
         func cancel() {
-            lock.lock()
-            cancelled = true
-            let waiting = continuation
-            continuation = nil
-            let running = task
-            lock.unlock()
+            let (waiting, running) = state.withLock { state in
+                state.cancelled = true
+                defer { state.continuation = nil }
+                return (state.continuation, state.task)
+            }
             running?.cancel()
             waiting?.resume(throwing: CancellationError())
         }

@@ -1,6 +1,7 @@
 import CSphinxLog
 import Foundation
 import StationCore
+import Synchronization
 
 /// pocketsphinx's log, with nothing of what was dictated. The search and the word lattice log the words
 /// they recognize ("End node dashwood.344", "using amiable.1498 instead"), and the station's log must
@@ -10,14 +11,16 @@ import StationCore
 ///
 /// The library has one log per process; each engine calls it on its own thread, so a line goes to the
 /// log of the engine whose thread wrote it (else to the log of the decoder loaded last).
-final class DecoderLog: @unchecked Sendable {
+final class DecoderLog: Sendable {
     static let shared = DecoderLog()
 
-    private let lock = NSLock()
-    private var destination: any StationLog = SilentLog()
-    private var destinations: [UInt: any StationLog] = [:]
-    /// The start of a line still being written, per thread (a message may come in pieces).
-    private var pending: [UInt: String] = [:]
+    private struct Routes {
+        var destination: any StationLog = SilentLog()
+        var destinations: [UInt: any StationLog] = [:]
+        /// The start of a line still being written, per thread (a message may come in pieces).
+        var pending: [UInt: String] = [:]
+    }
+    private let routes = Mutex(Routes())
 
     private init() {
         ds_sphinx_route_log { level, text in
@@ -29,29 +32,29 @@ final class DecoderLog: @unchecked Sendable {
     /// Sends what the library logs on this thread (an engine's) to `log`, and what it logs elsewhere too.
     func route(to log: any StationLog) {
         let thread = UInt(pthread_self())
-        lock.withLock {
-            destination = log
-            destinations[thread] = log
+        routes.withLock { routes in
+            routes.destination = log
+            routes.destinations[thread] = log
         }
     }
 
     /// Forgets the log of an engine's thread that has ended.
     func forget(thread: UInt) {
-        lock.withLock { _ = destinations.removeValue(forKey: thread) }
+        routes.withLock { _ = $0.destinations.removeValue(forKey: thread) }
     }
 
     /// Takes a piece of the library's log; whole lines are judged and passed on.
     func take(level: Int32, _ text: String) {
         let thread = UInt(pthread_self())
-        let (lines, log) = lock.withLock { () -> ([String], any StationLog) in
-            var buffered = (pending.removeValue(forKey: thread) ?? "") + text
+        let (lines, log) = routes.withLock { routes -> ([String], any StationLog) in
+            var buffered = (routes.pending.removeValue(forKey: thread) ?? "") + text
             var complete: [String] = []
             while let newline = buffered.firstIndex(of: "\n") {
                 complete.append(String(buffered[..<newline]))
                 buffered = String(buffered[buffered.index(after: newline)...])
             }
-            if !buffered.isEmpty { pending[thread] = buffered }
-            return (complete, destinations[thread] ?? destination)
+            if !buffered.isEmpty { routes.pending[thread] = buffered }
+            return (complete, routes.destinations[thread] ?? routes.destination)
         }
         for line in lines {
             if let (level, kept) = Self.filtered(line) { log.log(level, "pocketsphinx: \(kept)") }

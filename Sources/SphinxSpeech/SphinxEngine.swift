@@ -1,6 +1,7 @@
 import Foundation
 import Recordings
 import StationCore
+import StationSystem
 
 /// Owns every loaded decoder and every dictation being decoded; runs on its own thread, so all
 /// libpocketsphinx calls happen there, one at a time.
@@ -28,8 +29,10 @@ actor SphinxEngine {
     /// cancellation is seen quickly and live feeding is never held up for long.
     static let fileStep = 4_000
 
-    private nonisolated let thread = DecodingThread(name: "dictation-station.decoder")
-    nonisolated var unownedExecutor: UnownedSerialExecutor { thread.asUnownedSerialExecutor() }
+    /// Decoding blocks for tens of milliseconds at a time, so it runs neither on the main thread nor in
+    /// the few threads of Swift's shared pool.
+    private nonisolated let executor = ThreadExecutor(name: "ds.decoder")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
 
     let locator: ModelLocator
     /// Where pocketsphinx's own (filtered) log goes.
@@ -67,7 +70,7 @@ actor SphinxEngine {
 
     // The thread ends once its last job (the one releasing this engine) has run.
     deinit {
-        thread.shutDown()
+        executor.shutDown()
         if let logThread { DecoderLog.shared.forget(thread: logThread) }
     }
 

@@ -1,12 +1,13 @@
 import Foundation
 import StationCore
+import Synchronization
 
 /// A dictation decoded while it is recorded: every captured chunk is decoded as it arrives, so on send
 /// only the audio not yet fed remains.
 ///
 /// The live decode is used by the first `finish`; a later one (a send after a failed send) decodes the
 /// file afresh, so a failure never leaves a dictation that cannot be sent.
-final class SphinxLiveTranscription: LiveTranscription, @unchecked Sendable {
+final class SphinxLiveTranscription: LiveTranscription {
     private enum Phase { case live, finished, cancelled }
 
     let partials: AsyncStream<String>
@@ -16,8 +17,7 @@ final class SphinxLiveTranscription: LiveTranscription, @unchecked Sendable {
     /// Whose dictation it is: a fresh decode after a failed send uses their voice profile too.
     private let speaker: String?
     private let engine: SphinxEngine
-    private let lock = NSLock()
-    private var phase = Phase.live
+    private let phase = Mutex(Phase.live)
 
     init(opened: SphinxEngine.Opened, locale: String, speaker: String?, engine: SphinxEngine) {
         self.opened = opened
@@ -29,7 +29,7 @@ final class SphinxLiveTranscription: LiveTranscription, @unchecked Sendable {
 
     /// A live decode dropped without finish or cancel gives its decoder back.
     deinit {
-        guard phase == .live else { return }
+        guard phase.withLock({ $0 }) == .live else { return }
         let (engine, id) = (engine, opened.id)
         Task { await engine.cancel(id) }
     }
@@ -41,7 +41,7 @@ final class SphinxLiveTranscription: LiveTranscription, @unchecked Sendable {
 
     func finish(file: URL) async throws -> Transcription {
         defer { partialsContinuation.finish() }
-        let before = lock.withLock {
+        let before = phase.withLock { phase in
             defer { if phase == .live { phase = .finished } }
             return phase
         }
@@ -65,7 +65,7 @@ final class SphinxLiveTranscription: LiveTranscription, @unchecked Sendable {
     }
 
     func cancel() async {
-        lock.withLock { phase = .cancelled }
+        phase.withLock { $0 = .cancelled }
         partialsContinuation.finish()
         await engine.cancel(opened.id)
     }

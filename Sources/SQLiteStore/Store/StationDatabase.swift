@@ -1,27 +1,37 @@
-import Dispatch
 import Foundation
 import StationCore
 import StationSystem
 
 /// The station's SQLite database: reports, sessions and settings in one file under the data directory.
 ///
-/// One connection per instance, used only from a private serial queue, so blocking libsqlite3 calls
-/// (including waits for another station process's write lock) never hold up the caller's thread.
-/// Several station processes may open the same file at once.
-public final class StationDatabase: @unchecked Sendable {
-    public let paths: StationPaths
+/// One connection per instance, opened and used only on the actor's own thread, so blocking
+/// libsqlite3 calls (including waits of up to 15 s for another station process's write lock) never
+/// hold up the caller's thread, nor one of Swift's shared pool. Several station processes may open the
+/// same file at once.
+public actor StationDatabase {
+    public nonisolated let paths: StationPaths
     /// How long a write waits for another process's lock before failing.
     static let busyTimeoutMilliseconds: Int32 = 15_000
 
-    private let queue = DispatchQueue(label: "dictation-station.database")
-    // Touched only on `queue`.
+    private nonisolated let executor: ThreadExecutor
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { executor.asUnownedSerialExecutor() }
     private let connection: Connection
     private var seenDataVersion: Int64
 
-    private init(paths: StationPaths, connection: Connection) throws {
+    private init(paths: StationPaths, executor: ThreadExecutor, opened: Opened) {
         self.paths = paths
-        self.connection = connection
-        self.seenDataVersion = try connection.integer("PRAGMA data_version")
+        self.executor = executor
+        self.connection = opened.connection
+        self.seenDataVersion = opened.dataVersion
+    }
+
+    // The thread ends once its last job has run.
+    deinit { executor.shutDown() }
+
+    /// A connection just opened, and the data version it saw then.
+    private struct Opened {
+        var connection: Connection
+        var dataVersion: Int64
     }
 
     /// Opens the database under `paths` (creating it, private to the user), migrating it to this
@@ -33,23 +43,33 @@ public final class StationDatabase: @unchecked Sendable {
         _ paths: StationPaths, whileWaiting: (@Sendable (String) -> Void)? = nil
     ) async throws -> StationDatabase {
         try paths.createDirectories()
-        return try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
-                continuation.resume(with: Result { try openNow(paths, wait: LockWait(announce: whileWaiting)) })
+        let executor = ThreadExecutor(name: "ds.database")
+        do {
+            // Opened on the connection's own thread too: waiting for a lock may take as long as its holder.
+            let opened = try await withTaskExecutorPreference(executor) {
+                try openNow(paths, wait: LockWait(announce: whileWaiting))
             }
+            return StationDatabase(paths: paths, executor: executor, opened: opened)
+        } catch {
+            executor.shutDown()
+            throw error
         }
     }
 
-    private static func openNow(_ paths: StationPaths, wait: LockWait) throws -> StationDatabase {
+    private static func openNow(_ paths: StationPaths, wait: LockWait) throws -> Opened {
         let path = paths.database.path
         try PrivateFile.create(path)
         do {
-            return try StationDatabase(paths: paths, connection: try connect(path, wait: wait))
+            return try opened(try connect(path, wait: wait))
         } catch let error as SQLiteError where error.isSharedMemoryFailure {
-            let database = try StationDatabase(paths: paths, connection: try connect(path, wait: wait, alone: true))
+            let opened = try opened(try connect(path, wait: wait, alone: true))
             wait.announce?(Self.openedAlone(because: error, paths: paths))
-            return database
+            return opened
         }
+    }
+
+    private static func opened(_ connection: Connection) throws -> Opened {
+        Opened(connection: connection, dataVersion: try connection.integer("PRAGMA data_version"))
     }
 
     /// What the person is told when the database could only be opened alone.
@@ -90,13 +110,9 @@ public final class StationDatabase: @unchecked Sendable {
         return connection
     }
 
-    /// Runs `body` with the connection on the database's queue.
-    func perform<T: Sendable>(_ body: @escaping @Sendable (Connection) throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            queue.async { [self] in
-                continuation.resume(with: Result { try body(connection) })
-            }
-        }
+    /// Runs `body` with the connection, on the database's thread.
+    func perform<T: Sendable>(_ body: @Sendable (Connection) throws -> T) async throws -> T {
+        try body(connection)
     }
 
     /// The schema version of the open database.
@@ -114,11 +130,9 @@ public final class StationDatabase: @unchecked Sendable {
 
 extension StationDatabase: ReportStoreObserving {
     public func hasChangedElsewhere() async throws -> Bool {
-        try await perform { [self] connection in
-            // data_version changes when another connection commits, never for this one's own writes.
-            let version = try connection.integer("PRAGMA data_version")
-            defer { seenDataVersion = version }
-            return version != seenDataVersion
-        }
+        // data_version changes when another connection commits, never for this one's own writes.
+        let version = try connection.integer("PRAGMA data_version")
+        defer { seenDataVersion = version }
+        return version != seenDataVersion
     }
 }
