@@ -44,8 +44,8 @@ public final class DictationSession: Identifiable {
     var stopwatch: Stopwatch
     var capture: (any Capturing)?
     var live: Task<(any LiveTranscription)?, Never>?
-    let captureChain = TaskChain()
-    private let reportChain = TaskChain()
+    let captureChain = OrderedCalls()
+    private let reportChain = OrderedCalls()
     private var tickTask: Task<Void, Never>?
     var listeners: [Task<Void, Never>] = []
     private var processingTask: Task<Void, Never>?

@@ -45,7 +45,7 @@ public final class Station {
     public var onNoSpeech: ((DictationSession) -> Void)?
 
     let dependencies: StationDependencies
-    let persistChain = TaskChain()
+    let persistChain = OrderedCalls()
     @ObservationIgnored var voiceProfileState = VoiceProfileState()
 
     public init(dependencies: StationDependencies, locale: String, notifier: Notifier? = nil) {
