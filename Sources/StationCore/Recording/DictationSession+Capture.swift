@@ -59,12 +59,7 @@ extension DictationSession {
                     self.checkQuietInput()
                 }
             },
-            Task {
-                guard let decoder = await live.value else { return }
-                for await chunk in capture.frames {
-                    await decoder.feed(chunk)
-                }
-            },
+            Task { await Self.feed(capture, to: live) },
             Task { [weak self] in
                 guard let decoder = await live.value else { return }
                 for await partial in decoder.partials {
@@ -75,6 +70,17 @@ extension DictationSession {
                 }
             },
         ]
+    }
+
+    /// Hands the captured audio to the dictation's decoder as it arrives. Off the main actor: a busy
+    /// screen must not hold up the audio on its way from the capture thread to the decoder.
+    private nonisolated static func feed(
+        _ capture: any Capturing, to live: Task<(any LiveTranscription)?, Never>
+    ) async {
+        guard let decoder = await live.value else { return }
+        for await chunk in capture.frames {
+            await decoder.feed(chunk)
+        }
     }
 
     /// Whether what `source` measures is the live level: it is the capture of a dictation recording now.
