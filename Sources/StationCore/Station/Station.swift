@@ -36,8 +36,6 @@ public final class Station {
     public let notifier: Notifier
     /// The locale new sessions get.
     public var locale: String
-    /// Called after every change a screen shows, so it knows to redraw.
-    public var onChange: (() -> Void)?
     /// Called with each report stored from a finished dictation.
     public var onReportAdded: ((Report) -> Void)?
     /// Called when a sent dictation held no recognized word: the session is paused again, and the
@@ -64,7 +62,6 @@ public final class Station {
             await bringIn(record)
         }
         if selectedID == nil { selectedID = sessions.first?.id }
-        onChange?()
     }
 
     /// Who works at this station process: the author of what it stores.
@@ -97,7 +94,6 @@ public final class Station {
         adopt(session)
         selectedID = session.id
         persist(session)
-        onChange?()
         return session
     }
 
@@ -117,7 +113,6 @@ public final class Station {
                 }
             }
         }
-        onChange?()
     }
 
     /// Sets the patient, work type and priority of a session's next reports; the reports it sent keep
@@ -135,7 +130,6 @@ public final class Station {
                 }
             }
         }
-        onChange?()
     }
 
     /// The patients of the sessions and reports at hand, most recent first, for a picker.
@@ -172,14 +166,12 @@ public final class Station {
         if let store = dependencies.sessions {
             persistChain.enqueue { try await store.deleteSession(id: id) }
         }
-        onChange?()
         return CommandOutcome(succeeded: true, message: "Deleted \"\(session.name)\".")
     }
 
     public func select(_ id: SessionID) {
         guard sessions.contains(where: { $0.id == id }), selectedID != id else { return }
         selectedID = id
-        onChange?()
     }
 
     /// Selects the next (`offset` 1) or previous (-1) session, wrapping around.
@@ -238,19 +230,12 @@ extension Station: DictationSessionDelegate {
     }
 
     public func session(_ session: DictationSession, didFinish dictation: FinishedDictation) async throws {
-        let transcription = dictation.transcription
         let now = dependencies.session.clock.wallTime
         let report = NewReport(
-            sessionName: dictation.sessionName, locale: transcription.locale,
-            created: now, audioDuration: transcription.audioDuration,
-            audioFile: dictation.audioFile, text: transcription.reportText, transcript: transcription.text,
-            confidence: transcription.confidence, author: dependencies.author, properties: session.properties,
-            words: transcription.words)
+            transcribed: dictation.transcription, sessionName: dictation.sessionName, created: now,
+            audioFile: dictation.audioFile, author: dependencies.author, properties: session.properties)
         // The session's dictation ends in the report's own transaction.
-        let ended = SessionRecord(
-            id: session.id, name: session.name, locale: session.locale, state: .notRecording, elapsed: .zero,
-            audioFile: nil, created: session.created, updated: now, author: session.author,
-            properties: session.properties)
+        let ended = session.record(updated: now).withoutDictation()
         if let store = dependencies.reports {
             let stored = try await store.add(report, ending: dependencies.sessions == nil ? nil : ended)
             HoldPoint.reach("report-stored")
@@ -271,7 +256,6 @@ extension Station: DictationSessionDelegate {
 
     public func sessionDidChange(_ session: DictationSession) {
         persist(session)
-        onChange?()
     }
 
     public func sessionDidTick(_ session: DictationSession) {
