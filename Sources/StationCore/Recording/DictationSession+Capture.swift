@@ -17,7 +17,7 @@ extension DictationSession {
         _ call: @escaping @Sendable (any Capturing) async throws -> Void
     ) {
         let running = epoch
-        let task = captureChain.enqueue { try await call(capture) }
+        let task = captureCalls.enqueue { try await call(capture) }
         Task { [weak self] in
             do {
                 try await task.value
@@ -33,7 +33,7 @@ extension DictationSession {
         // The capture is spent; a resume opens a new one that appends to the same file.
         capture = nil
         stopListening()
-        captureChain.enqueue { _ = try? await failed.stop() }
+        captureCalls.enqueue { _ = try? await failed.stop() }
         fail(RecordingError(error), keepAudio: keepAudio)
     }
 
@@ -128,7 +128,7 @@ extension DictationSession {
             dependencies.log.log(.error, "writing the audio file failed: \(detail)")
             capture = nil
             stopListening()
-            captureChain.enqueue { _ = try? await source.stop() }
+            captureCalls.enqueue { _ = try? await source.stop() }
             fail(.audioFileUnwritable, keepAudio: true)
         }
     }
@@ -139,7 +139,7 @@ extension DictationSession {
         dependencies.log.log(.warning, message)
         capture = nil
         stopListening()
-        captureChain.enqueue { _ = try? await source.stop() }
+        captureCalls.enqueue { _ = try? await source.stop() }
         pause(byUser: true)
         delegate?.session(self, didNotice: notice)
     }

@@ -9,12 +9,12 @@ extension Station {
     public func syncSessions() async {
         guard let store = dependencies.sessions else { return }
         // This process's own writes first, so what is read is never older than its own last change.
-        await persistChain.drain()
-        let writes = persistChain.enqueuedCount
+        await storeWrites.drain()
+        let writes = storeWrites.enqueuedCount
         guard let records = try? await store.loadSessions() else { return }
         // A change made here while reading (a new session, a rename, a delete) may be missing from what
         // was read: applying it would undo that change. The next sync reads it saved.
-        guard persistChain.enqueuedCount == writes else { return }
+        guard storeWrites.enqueuedCount == writes else { return }
         let saved = Set(records.map(\.id))
         for session in sessions where !saved.contains(session.id) && !session.hasUnsentAudio {
             forget(session)

@@ -43,7 +43,7 @@ public final class Station {
     public var onNoSpeech: ((DictationSession) -> Void)?
 
     let dependencies: StationDependencies
-    let persistChain = OrderedCalls()
+    let storeWrites = OrderedCalls()
     @ObservationIgnored var voiceProfileState = VoiceProfileState()
 
     public init(dependencies: StationDependencies, locale: String, notifier: Notifier? = nil) {
@@ -105,7 +105,7 @@ public final class Station {
         // Only the name: the dictation may be another process's, and its state is not ours to write.
         if let store = dependencies.sessions {
             let log = dependencies.session.log
-            persistChain.enqueue {
+            storeWrites.enqueue {
                 do {
                     try await store.renameSession(id: id, to: name)
                 } catch {
@@ -122,7 +122,7 @@ public final class Station {
         session.properties = properties
         if let store = dependencies.sessions {
             let log = dependencies.session.log
-            persistChain.enqueue {
+            storeWrites.enqueue {
                 do {
                     try await store.setProperties(of: id, properties)
                 } catch {
@@ -164,7 +164,7 @@ public final class Station {
             selectedID = sessions.isEmpty ? nil : sessions[min(index, sessions.count - 1)].id
         }
         if let store = dependencies.sessions {
-            persistChain.enqueue { try await store.deleteSession(id: id) }
+            storeWrites.enqueue { try await store.deleteSession(id: id) }
         }
         return CommandOutcome(succeeded: true, message: "Deleted \"\(session.name)\".")
     }
@@ -185,7 +185,7 @@ public final class Station {
     /// Waits until every persisted change and every session's pending calls have gone through.
     public func settle() async {
         for session in sessions { await session.settle() }
-        await persistChain.drain()
+        await storeWrites.drain()
     }
 
     func adopt(_ session: DictationSession) {
@@ -205,7 +205,7 @@ public final class Station {
             return
         }
         let log = dependencies.session.log
-        persistChain.enqueue { [weak session] in
+        storeWrites.enqueue { [weak session] in
             do {
                 try await store.save(record)
             } catch {
