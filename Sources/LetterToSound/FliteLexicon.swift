@@ -1,5 +1,6 @@
 import CFlite
 import Foundation
+import Synchronization
 
 /// US English pronunciations from flite's CMU lexicon (derived from cmudict): a word the lexicon holds
 /// as it lists it, any other spelled out by flite's letter-to-sound rules.
@@ -39,24 +40,25 @@ public enum FliteLexicon {
                     && part.unicodeScalars.contains { $0 != "'" }
             })
         else { throw .unsayable(word) }
-        let phones = lock.withLock { parts.flatMap { lookUp(String($0), rulesOnly: rulesOnly) } }
+        let phones = lexicon.withLock { lexicon in
+            parts.flatMap { lookUp(String($0), rulesOnly: rulesOnly, in: lexicon) }
+        }
         guard !phones.isEmpty else { throw .unsayable(word) }
         return phones
     }
 
-    /// flite's lexicon is a process-wide static and its lookups are not documented as thread-safe.
-    private static let lock = NSLock()
+    /// flite's lexicon, behind a mutex: it is a process-wide static and its lookups are not documented
+    /// as thread-safe. `cmu_lex_init` fills the static lexicon once and returns it.
+    private static let lexicon = Mutex(cmu_lex_init()!)
 
-    private struct Lexicon: @unchecked Sendable { let pointer: UnsafeMutablePointer<cst_lexicon> }
-    /// `cmu_lex_init` fills the static lexicon once and returns it.
-    private static let lexicon = Lexicon(pointer: cmu_lex_init())
-
-    /// One hyphen-free part; call with `lock` held.
-    private static func lookUp(_ part: String, rulesOnly: Bool) -> [String] {
+    /// One hyphen-free part; call with the lexicon's mutex held.
+    private static func lookUp(
+        _ part: String, rulesOnly: Bool, in lexicon: UnsafeMutablePointer<cst_lexicon>
+    ) -> [String] {
         let list: UnsafeMutablePointer<cst_val>? =
             rulesOnly
-            ? lts_apply(part, "", lexicon.pointer.pointee.lts_rule_set)
-            : lex_lookup(lexicon.pointer, part, nil, nil)
+            ? lts_apply(part, "", lexicon.pointee.lts_rule_set)
+            : lex_lookup(lexicon, part, nil, nil)
         guard let list else { return [] }
         defer { delete_val(list) }
         var phones: [String] = []

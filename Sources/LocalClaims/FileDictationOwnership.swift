@@ -1,17 +1,17 @@
 import Foundation
 import StationCore
 import StationSystem
+import Synchronization
 
 /// Claims as `FileLock`s (flock) on one file per claimed thing in the data directory's `claims/` folder.
 /// The kernel drops a lock when its process ends, even by `kill -9`, so what a station that is gone held
 /// is free to be taken over, and `flock` lets exactly one process take it. The holder writes who it is
 /// into the file, so the others can say by whom a thing is held.
-final class FileClaims: @unchecked Sendable {
+final class FileClaims: Sendable {
     private let directory: String
     private let me: DictationHolder
-    private let mutex = NSLock()
-    // Guarded by `mutex`: the claim files this process holds locked, by name.
-    private var held: [String: FileLock] = [:]
+    /// The claim files this process holds locked, by name.
+    private let held = Mutex<[String: FileLock]>([:])
 
     init(paths: StationPaths, holder: DictationHolder) {
         directory = paths.claimsDirectory.path
@@ -20,7 +20,7 @@ final class FileClaims: @unchecked Sendable {
 
     /// Claims `name` (letters, digits and dashes) for this process.
     func claim(_ name: String) -> DictationClaim {
-        mutex.withLock {
+        held.withLock { held in
             if held[name] != nil { return .claimed }
             // Without a claim file no process can hold the thing against this one; the station must
             // still work, so the claim is granted (the data directory would fail just the same).
@@ -35,7 +35,7 @@ final class FileClaims: @unchecked Sendable {
     }
 
     func release(_ name: String) {
-        mutex.withLock {
+        held.withLock { held in
             guard let lock = held.removeValue(forKey: name) else { return }
             // Emptied first, so no one reads a holder that is gone; the file stays for the next claim
             // (removing it would let two processes lock two different files of the same name).

@@ -1,6 +1,7 @@
 import Foundation
 import StationCore
 import StationSystem
+import Synchronization
 
 /// Import markers as files beside the recording (`<recording>.importing`, 0600, holding the session,
 /// locale and the original's size as JSON), each locked (`FileLock`, flock) while its import runs. The
@@ -56,24 +57,23 @@ public struct ImportMarkerFiles: ImportMarking, ImportMarkReading {
     }
 
     /// A marker held by this process until `end()`.
-    final class HeldMarker: ImportMark, @unchecked Sendable {
+    final class HeldMarker: ImportMark, Sendable {
         private let path: String
-        private let mutex = NSLock()
-        // Guarded by `mutex`.
-        private var lock: FileLock?
+        /// The marker's lock until `end()`.
+        private let lock: Mutex<FileLock?>
 
-        init(path: String, lock: FileLock) {
+        init(path: String, lock: sending FileLock) {
             self.path = path
-            self.lock = lock
+            self.lock = Mutex(lock)
         }
 
         /// Removes the marker, then lets go of its lock (so no one sees an unlocked marker of a live import).
         func end() {
-            mutex.withLock {
-                guard let lock else { return }
+            lock.withLock { held in
+                guard let lock = held else { return }
                 try? PrivateFile.remove(path)
                 lock.close()
-                self.lock = nil
+                held = nil
             }
         }
 

@@ -1,5 +1,6 @@
 import Foundation
 import StationCore
+import Synchronization
 
 /// One install of one locale, from download to the atomic rename, in a temporary folder inside the models
 /// folder that is always removed. Reports through `report`; throws `CancellationError` or `InstallFailure`.
@@ -123,11 +124,11 @@ struct InstallPipeline: Sendable {
 }
 
 /// Lets progress through a few times a second at most, and always the first and the last.
-final class ProgressThrottle: @unchecked Sendable {
+final class ProgressThrottle: Sendable {
     private let clock: any StationClock
     private let interval: Duration
-    private let lock = NSLock()
-    private var last: Duration?
+    /// When progress last went through.
+    private let last = Mutex<Duration?>(nil)
 
     init(clock: any StationClock, interval: Duration) {
         self.clock = clock
@@ -136,7 +137,7 @@ final class ProgressThrottle: @unchecked Sendable {
 
     func shouldReport(bytes: Int64, total: Int64?) -> Bool {
         let now = clock.now
-        return lock.withLock {
+        return last.withLock { last in
             let complete = total.map { bytes >= $0 } ?? false
             if let last, now - last < interval, !complete { return false }
             last = now

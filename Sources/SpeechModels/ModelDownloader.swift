@@ -1,5 +1,6 @@
 import Foundation
 import StationCore
+import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking
@@ -29,15 +30,15 @@ struct ModelDownloader: Sendable {
         guard FileManager.default.createFile(atPath: destination.path, contents: nil) else {
             throw InstallFailure.unexpected("cannot create a temporary file in the models folder")
         }
-        let sink = DownloadSink(url: url, maxBytes: maxBytes, space: space, progress: progress)
+        var sink = DownloadSink(url: url, maxBytes: maxBytes, space: space, progress: progress)
         if url.isFileURL {
-            try copyFile(url, to: destination, sink: sink)
+            try copyFile(url, to: destination, sink: &sink)
         } else {
             try await fetch(url, to: destination, sink: sink)
         }
     }
 
-    private func copyFile(_ source: URL, to destination: URL, sink: DownloadSink) throws {
+    private func copyFile(_ source: URL, to destination: URL, sink: inout DownloadSink) throws {
         let input: FileHandle
         do {
             input = try FileHandle(forReadingFrom: source)
@@ -128,7 +129,7 @@ struct ModelDownloader: Sendable {
 }
 
 /// Where a download's bytes are counted against its limit and the free disk space.
-final class DownloadSink: @unchecked Sendable {
+struct DownloadSink: Sendable {
     let url: URL
     private let maxBytes: Int64
     private let space: FreeSpaceGuard
@@ -145,7 +146,7 @@ final class DownloadSink: @unchecked Sendable {
     }
 
     /// The announced length: refused at once when past the limit or when it would not fit on the disk.
-    func expect(_ length: Int64?) throws {
+    mutating func expect(_ length: Int64?) throws {
         expected = length
         guard let length else { return }
         guard length <= maxBytes else {
@@ -155,7 +156,7 @@ final class DownloadSink: @unchecked Sendable {
     }
 
     /// Admits `count` more bytes, or throws when the download passes its limit or the disk its reserve.
-    func admit(_ count: Int) throws {
+    mutating func admit(_ count: Int) throws {
         guard received + Int64(count) <= maxBytes else {
             throw InstallFailure.downloadTooLarge(url: url.absoluteString, limit: maxBytes)
         }
@@ -167,7 +168,7 @@ final class DownloadSink: @unchecked Sendable {
     }
 
     /// Counts written bytes and reports them.
-    func report(_ count: Int64) {
+    mutating func report(_ count: Int64) {
         received += count
         progress(received, expected)
     }
@@ -177,32 +178,38 @@ final class DownloadSink: @unchecked Sendable {
 }
 
 /// Receives a data task's bytes into the file, turning the outcome into the install's own errors.
-private final class DownloadReceiver: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+///
+/// URLSession calls it on its own delegate queue while the watchdog reads and fails it from a task:
+/// what they share is behind one mutex.
+private final class DownloadReceiver: NSObject, URLSessionDataDelegate, Sendable {
+    private struct Transfer {
+        var sink: DownloadSink
+        var continuation: CheckedContinuation<Void, any Error>?
+        var failure: InstallFailure?
+        var redirects = 0
+    }
+
     let url: URL
     private let output: FileHandle
-    private let sink: DownloadSink
-    private let lock = NSLock()
-    private var continuation: CheckedContinuation<Void, any Error>?
-    private var failure: InstallFailure?
-    private var redirects = 0
+    private let transfer: Mutex<Transfer>
 
     init(url: URL, output: FileHandle, sink: DownloadSink) {
         self.url = url
         self.output = output
-        self.sink = sink
+        self.transfer = Mutex(Transfer(sink: sink))
     }
 
     /// The bytes received so far.
-    var received: Int64 { lock.withLock { sink.receivedBytes } }
+    var received: Int64 { transfer.withLock { $0.sink.receivedBytes } }
 
     func start(_ task: URLSessionDataTask, continuation: CheckedContinuation<Void, any Error>) {
-        lock.withLock { self.continuation = continuation }
+        transfer.withLock { $0.continuation = continuation }
         task.resume()
     }
 
     /// Ends the transfer with `failure` (the first one wins).
     func fail(_ reason: InstallFailure, task: URLSessionTask) {
-        lock.withLock { if failure == nil { failure = reason } }
+        transfer.withLock { if $0.failure == nil { $0.failure = reason } }
         task.cancel()
     }
 
@@ -210,16 +217,16 @@ private final class DownloadReceiver: NSObject, URLSessionDataDelegate, @uncheck
         _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
         newRequest request: URLRequest, completionHandler: @escaping (URLRequest?) -> Void
     ) {
-        let count = lock.withLock {
-            redirects += 1
-            return redirects
+        let count = transfer.withLock {
+            $0.redirects += 1
+            return $0.redirects
         }
         guard count <= ModelDownloader.maximumRedirects, let scheme = request.url?.scheme?.lowercased(),
             ["http", "https"].contains(scheme)
         else {
             // No cancel here: FoundationNetworking traps when a redirect's task is cancelled before its
             // handler returns. The refused redirect's own response then ends the transfer.
-            lock.withLock { if failure == nil { failure = .tooManyRedirects(url: url.absoluteString) } }
+            transfer.withLock { if $0.failure == nil { $0.failure = .tooManyRedirects(url: url.absoluteString) } }
             completionHandler(nil)
             return
         }
@@ -233,7 +240,7 @@ private final class DownloadReceiver: NSObject, URLSessionDataDelegate, @uncheck
         _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
         completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
     ) {
-        var refusal = lock.withLock { failure }
+        var refusal = transfer.withLock { $0.failure }
         if refusal == nil, let http = response as? HTTPURLResponse {
             if !(200..<300).contains(http.statusCode) {
                 refusal = .httpStatus(url: url.absoluteString, status: http.statusCode)
@@ -244,7 +251,7 @@ private final class DownloadReceiver: NSObject, URLSessionDataDelegate, @uncheck
         if refusal == nil {
             let length = response.expectedContentLength
             do {
-                try lock.withLock { try sink.expect(length > 0 ? length : nil) }
+                try transfer.withLock { try $0.sink.expect(length > 0 ? length : nil) }
             } catch let failure as InstallFailure {
                 refusal = failure
             } catch {
@@ -252,7 +259,7 @@ private final class DownloadReceiver: NSObject, URLSessionDataDelegate, @uncheck
             }
         }
         if let refusal {
-            lock.withLock { if failure == nil { failure = refusal } }
+            transfer.withLock { if $0.failure == nil { $0.failure = refusal } }
             completionHandler(.cancel)
             return
         }
@@ -260,29 +267,31 @@ private final class DownloadReceiver: NSObject, URLSessionDataDelegate, @uncheck
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        let written: Bool = lock.withLock {
-            guard failure == nil else { return false }
+        /// Whether the bytes went to the file, or why not: an earlier failure, or one just now.
+        enum Outcome { case written, ignored, failed }
+        let outcome: Outcome = transfer.withLock { transfer in
+            guard transfer.failure == nil else { return .ignored }
             do {
-                try sink.admit(data.count)
+                try transfer.sink.admit(data.count)
                 try output.write(contentsOf: data)
             } catch let reason as InstallFailure {
-                failure = reason
+                transfer.failure = reason
             } catch {
-                failure = .unexpected("cannot write the download: the disk may be full")
+                transfer.failure = .unexpected("cannot write the download: the disk may be full")
             }
-            if failure != nil {
-                dataTask.cancel()
-                return false
-            }
-            return true
+            return transfer.failure == nil ? .written : .failed
         }
-        if written { lock.withLock { sink.report(Int64(data.count)) } }
+        switch outcome {
+        case .written: transfer.withLock { $0.sink.report(Int64(data.count)) }
+        case .failed: dataTask.cancel()
+        case .ignored: break
+        }
     }
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        let (continuation, failure, received, expected) = lock.withLock {
-            defer { self.continuation = nil }
-            return (self.continuation, self.failure, sink.receivedBytes, sink.expectedBytes)
+        let (continuation, failure, received, expected) = transfer.withLock { transfer in
+            defer { transfer.continuation = nil }
+            return (transfer.continuation, transfer.failure, transfer.sink.receivedBytes, transfer.sink.expectedBytes)
         }
         guard let continuation else { return }
         if let failure {

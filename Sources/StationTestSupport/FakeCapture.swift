@@ -2,7 +2,7 @@ import Foundation
 import StationCore
 
 /// A capture that records its calls in order, can be told to fail, and emits what a test gives it.
-public final class FakeCapture: Capturing, @unchecked Sendable {
+public final class FakeCapture: Capturing, Sendable {
     public enum Call: String, Sendable { case start, pause, resume, stop }
 
     public let log: CallLog

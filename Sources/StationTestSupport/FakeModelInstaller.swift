@@ -3,7 +3,7 @@ import StationCore
 
 /// A model installer that records its calls, keeps states a test sets, and lets the test emit each
 /// install's events; a cancel ends the install in `cancelled`, as the real one does.
-public final class FakeModelInstaller: ModelInstalling, @unchecked Sendable {
+public final class FakeModelInstaller: ModelInstalling, Sendable {
     private struct State {
         var options: [LocaleOption] = []
         var subscribers: [String: [AsyncStream<InstallEvent>.Continuation]] = [:]

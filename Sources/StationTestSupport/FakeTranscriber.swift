@@ -3,7 +3,7 @@ import StationCore
 
 /// A transcriber that records its calls, answers with what a test set, and can be held open so a test
 /// sees the processing state and cancels it.
-public final class FakeTranscriber: Transcribing, @unchecked Sendable {
+public final class FakeTranscriber: Transcribing, Sendable {
     public let log: CallLog
     private let result = Locked<Result<String, any Error>>(.success("the patient is well"))
     private let gate = Locked<[CheckedContinuation<Void, Never>]?>(nil)
@@ -77,7 +77,7 @@ public final class FakeTranscriber: Transcribing, @unchecked Sendable {
 }
 
 /// A live decoder that counts what it was fed and answers with the fed sample count.
-public final class FakeLiveTranscription: LiveTranscription, @unchecked Sendable {
+public final class FakeLiveTranscription: LiveTranscription, Sendable {
     public let partials: AsyncStream<String>
     private let partialsContinuation: AsyncStream<String>.Continuation
     private let fed = Locked<Int>(0)

@@ -1,20 +1,20 @@
 import Foundation
+import Synchronization
 
-/// A value guarded by a lock, for fakes that are called from any task.
-public final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+/// A value guarded by a mutex, for fakes that are called from any task.
+public final class Locked<Value>: Sendable {
+    private let mutex: Mutex<Value>
 
-    public init(_ value: Value) { self.value = value }
+    public init(_ value: sending Value) { mutex = Mutex(value) }
 
-    /// Reads or changes the value under the lock.
+    /// Reads or changes the value under the mutex.
     @discardableResult
-    public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+    public func withLock<T: Sendable, E: Error>(_ body: (inout sending Value) throws(E) -> T) throws(E) -> T {
+        try mutex.withLock { (value: inout sending Value) throws(E) -> T in try body(&value) }
     }
+}
 
+extension Locked where Value: Sendable {
     public var current: Value { withLock { $0 } }
 }
 

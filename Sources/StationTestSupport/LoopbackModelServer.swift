@@ -3,7 +3,7 @@ import StationSystem
 
 /// The test HTTP server (Tests/Fixtures/model_server.py) on 127.0.0.1 and a free port, serving the files
 /// of one folder: as they are, throttled, with an error status, or stopping to answer.
-public final class LoopbackModelServer: @unchecked Sendable {
+public final class LoopbackModelServer: Sendable {
     public enum Mode: String, Sendable {
         case files, slow, paced, hang
     }

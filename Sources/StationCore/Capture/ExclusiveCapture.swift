@@ -1,14 +1,15 @@
 import Foundation
+import Synchronization
 
 /// A capture that holds the station-wide capture lock while it captures, so that a second station
 /// process on the same workstation refuses to record instead of fighting over the microphone.
 ///
 /// The lock is taken before `start` and `resume` and given up after `pause` and `stop`.
-public final class ExclusiveCapture: Capturing, @unchecked Sendable {
+public final class ExclusiveCapture: Capturing, Sendable {
     private let inner: any Capturing
     private let lock: any CaptureLocking
-    private let holding = NSLock()
-    private var holds = false
+    /// Whether this capture holds the lock now.
+    private let holds = Mutex(false)
 
     public init(_ inner: any Capturing, lock: any CaptureLocking) {
         self.inner = inner
@@ -51,7 +52,7 @@ public final class ExclusiveCapture: Capturing, @unchecked Sendable {
     }
 
     private func takeLock() throws {
-        try holding.withLock {
+        try holds.withLock { holds in
             guard !holds else { return }
             let acquired: Bool
             do {
@@ -65,7 +66,7 @@ public final class ExclusiveCapture: Capturing, @unchecked Sendable {
     }
 
     private func giveUpLock() {
-        holding.withLock {
+        holds.withLock { holds in
             guard holds else { return }
             holds = false
             lock.release()

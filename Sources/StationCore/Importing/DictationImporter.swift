@@ -101,11 +101,8 @@ public struct DictationImporter: Sendable {
         _ transcription: Transcription, audio: URL, session: String, author: String?, properties: DictationProperties
     ) async throws -> Report {
         let report = NewReport(
-            sessionName: session, locale: transcription.locale, created: clock.wallTime,
-            audioDuration: transcription.audioDuration, audioFile: audio, text: transcription.reportText,
-            transcript: transcription.text, confidence: transcription.confidence, author: author,
-            properties: properties,
-            words: transcription.words)
+            transcribed: transcription, sessionName: session, created: clock.wallTime, audioFile: audio,
+            author: author, properties: properties)
         do {
             return try await reports.add(report)
         } catch {

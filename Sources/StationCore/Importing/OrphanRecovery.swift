@@ -67,10 +67,8 @@ public struct OrphanRecovery: Sendable {
             return .failed(.transcriptionFailed(detail: reason))
         }
         let report = NewReport(
-            sessionName: Self.sessionName(for: orphan), locale: transcription.locale,
-            created: orphan.modified ?? clock.wallTime, audioDuration: transcription.audioDuration,
-            audioFile: orphan.file, text: transcription.reportText, transcript: transcription.text,
-            confidence: transcription.confidence, author: author, words: transcription.words)
+            transcribed: transcription, sessionName: Self.sessionName(for: orphan),
+            created: orphan.modified ?? clock.wallTime, audioFile: orphan.file, author: author)
         do {
             let stored = try await reports.add(report)
             inventory.removeImportMarker(for: orphan.file)

@@ -134,6 +134,19 @@ public struct NewReport: Sendable, Equatable {
         self.properties = properties
         self.words = words
     }
+
+    /// The report of a transcribed dictation: the formatted text, the decoder's words and what the
+    /// decoder measured, so every way into the store (a send, an import, a recovery) makes it alike.
+    public init(
+        transcribed transcription: Transcription, sessionName: String, created: Date, audioFile: URL?,
+        author: String?, properties: DictationProperties = DictationProperties()
+    ) {
+        self.init(
+            sessionName: sessionName, locale: transcription.locale, created: created,
+            audioDuration: transcription.audioDuration, audioFile: audioFile, text: transcription.reportText,
+            transcript: transcription.text, confidence: transcription.confidence, author: author,
+            properties: properties, words: transcription.words)
+    }
 }
 
 /// One correction of a report's text, kept so changes can be audited.

@@ -45,4 +45,14 @@ public struct SessionRecord: Sendable, Equatable {
         self.author = author
         self.properties = properties
     }
+
+    /// The same session holding no dictation: idle, no time recorded, no audio; `updated` when given.
+    public func withoutDictation(updated: Date? = nil) -> SessionRecord {
+        var idle = self
+        idle.state = .notRecording
+        idle.elapsed = .zero
+        idle.audioFile = nil
+        if let updated { idle.updated = updated }
+        return idle
+    }
 }

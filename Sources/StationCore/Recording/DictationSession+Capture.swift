@@ -17,7 +17,7 @@ extension DictationSession {
         _ call: @escaping @Sendable (any Capturing) async throws -> Void
     ) {
         let running = epoch
-        let task = captureChain.enqueue { try await call(capture) }
+        let task = captureCalls.enqueue { try await call(capture) }
         Task { [weak self] in
             do {
                 try await task.value
@@ -33,7 +33,7 @@ extension DictationSession {
         // The capture is spent; a resume opens a new one that appends to the same file.
         capture = nil
         stopListening()
-        captureChain.enqueue { _ = try? await failed.stop() }
+        captureCalls.enqueue { _ = try? await failed.stop() }
         fail(RecordingError(error), keepAudio: keepAudio)
     }
 
@@ -59,12 +59,7 @@ extension DictationSession {
                     self.checkQuietInput()
                 }
             },
-            Task {
-                guard let decoder = await live.value else { return }
-                for await chunk in capture.frames {
-                    await decoder.feed(chunk)
-                }
-            },
+            Task { await Self.feed(capture, to: live) },
             Task { [weak self] in
                 guard let decoder = await live.value else { return }
                 for await partial in decoder.partials {
@@ -75,6 +70,17 @@ extension DictationSession {
                 }
             },
         ]
+    }
+
+    /// Hands the captured audio to the dictation's decoder as it arrives. Off the main actor: a busy
+    /// screen must not hold up the audio on its way from the capture thread to the decoder.
+    private nonisolated static func feed(
+        _ capture: any Capturing, to live: Task<(any LiveTranscription)?, Never>
+    ) async {
+        guard let decoder = await live.value else { return }
+        for await chunk in capture.frames {
+            await decoder.feed(chunk)
+        }
     }
 
     /// Whether what `source` measures is the live level: it is the capture of a dictation recording now.
@@ -122,7 +128,7 @@ extension DictationSession {
             dependencies.log.log(.error, "writing the audio file failed: \(detail)")
             capture = nil
             stopListening()
-            captureChain.enqueue { _ = try? await source.stop() }
+            captureCalls.enqueue { _ = try? await source.stop() }
             fail(.audioFileUnwritable, keepAudio: true)
         }
     }
@@ -133,7 +139,7 @@ extension DictationSession {
         dependencies.log.log(.warning, message)
         capture = nil
         stopListening()
-        captureChain.enqueue { _ = try? await source.stop() }
+        captureCalls.enqueue { _ = try? await source.stop() }
         pause(byUser: true)
         delegate?.session(self, didNotice: notice)
     }

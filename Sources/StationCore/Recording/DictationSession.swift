@@ -44,8 +44,8 @@ public final class DictationSession: Identifiable {
     var stopwatch: Stopwatch
     var capture: (any Capturing)?
     var live: Task<(any LiveTranscription)?, Never>?
-    let captureChain = TaskChain()
-    private let reportChain = TaskChain()
+    let captureCalls = OrderedCalls()
+    private let reportCalls = OrderedCalls()
     private var tickTask: Task<Void, Never>?
     var listeners: [Task<Void, Never>] = []
     private var processingTask: Task<Void, Never>?
@@ -210,7 +210,7 @@ public final class DictationSession: Identifiable {
     private func send() {
         guard let file = audioFile else { return }
         let sending = epoch
-        let stopped = capture.map { capture in captureChain.enqueue { try await capture.stop() } }
+        let stopped = capture.map { capture in captureCalls.enqueue { try await capture.stop() } }
         capture = nil
         stopListening()
         let live = self.live
@@ -303,7 +303,7 @@ public final class DictationSession: Identifiable {
         processingTask?.cancel()
         processingTask = nil
         if let capture {
-            captureChain.enqueue { _ = try await capture.stop() }
+            captureCalls.enqueue { _ = try await capture.stop() }
         }
         if let live {
             Task { await live.value?.cancel() }
@@ -311,7 +311,7 @@ public final class DictationSession: Identifiable {
         let file = audioFile
         let remove = dependencies.removeAudio
         // Removed behind the capture's stop, so the file is closed first.
-        captureChain.enqueue { if let file { remove(file) } }
+        captureCalls.enqueue { if let file { remove(file) } }
         endDictation()
     }
 
@@ -359,14 +359,14 @@ public final class DictationSession: Identifiable {
         }
         let snapshot = SessionSnapshot(sessionID: id, name: name, state: newState, elapsed: stopwatch.accumulated)
         let reporter = dependencies.reporter
-        reportChain.enqueue { await reporter.report(snapshot) }
+        reportCalls.enqueue { await reporter.report(snapshot) }
         delegate?.sessionDidChange(self)
     }
 
     /// Waits until every capture and reporting call enqueued so far has reached its service.
     public func settleCalls() async {
-        await captureChain.drain()
-        await reportChain.drain()
+        await captureCalls.drain()
+        await reportCalls.drain()
     }
 
     /// Waits for the enqueued calls and for a transcription in flight.

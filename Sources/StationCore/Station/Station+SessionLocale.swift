@@ -38,7 +38,6 @@ extension Station {
         {
             let remote = RemoteDictation(holder: holder, state: .recording, elapsed: .zero)
             session.heldElsewhere = remote
-            onChange?()
             return CommandOutcome(succeeded: false, message: remote.refusal(sessionName: session.name))
         }
         let previous = session.locale

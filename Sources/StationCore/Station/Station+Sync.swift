@@ -9,74 +9,62 @@ extension Station {
     public func syncSessions() async {
         guard let store = dependencies.sessions else { return }
         // This process's own writes first, so what is read is never older than its own last change.
-        await persistChain.drain()
-        let writes = persistChain.enqueuedCount
+        await storeWrites.drain()
+        let writes = storeWrites.enqueuedCount
         guard let records = try? await store.loadSessions() else { return }
         // A change made here while reading (a new session, a rename, a delete) may be missing from what
         // was read: applying it would undo that change. The next sync reads it saved.
-        guard persistChain.enqueuedCount == writes else { return }
+        guard storeWrites.enqueuedCount == writes else { return }
         let saved = Set(records.map(\.id))
-        var changed = false
         for session in sessions where !saved.contains(session.id) && !session.hasUnsentAudio {
             forget(session)
-            changed = true
         }
         for record in records {
             if let session = sessions.first(where: { $0.id == record.id }) {
                 if session.name != record.name || session.properties != record.properties {
                     session.name = record.name
                     session.properties = record.properties
-                    changed = true
                 }
                 // A language changed in another process; a dictation this process holds keeps its own.
                 if !session.hasUnsentAudio, session.locale != record.locale {
                     session.locale = record.locale
-                    changed = true
                 }
-                if !session.hasUnsentAudio { changed = await reconcile(session, with: record) || changed }
+                if !session.hasUnsentAudio { await reconcile(session, with: record) }
             } else {
                 await bringIn(record)
-                changed = true
             }
         }
         if selectedID == nil || !sessions.contains(where: { $0.id == selectedID }) {
             selectedID = sessions.first?.id
         }
-        if changed { onChange?() }
     }
 
     /// Adds a saved session to this process's list.
     func bringIn(_ record: SessionRecord) async {
-        let idle = SessionRecord(
-            id: record.id, name: record.name, locale: record.locale, state: .notRecording, elapsed: .zero,
-            audioFile: nil, created: record.created, updated: record.updated, author: record.author,
-            properties: record.properties)
-        let session = DictationSession(restoring: idle, dependencies: dependencies.session)
+        let session = DictationSession(restoring: record.withoutDictation(), dependencies: dependencies.session)
         adopt(session)
-        _ = await reconcile(session, with: record)
+        await reconcile(session, with: record)
     }
 
-    /// Settles who acts on a session that holds no dictation of this process's; true when its view
-    /// changed.
-    private func reconcile(_ session: DictationSession, with record: SessionRecord) async -> Bool {
-        let before = session.heldElsewhere
+    /// Settles who acts on a session that holds no dictation of this process's.
+    private func reconcile(_ session: DictationSession, with record: SessionRecord) async {
         guard record.state != .notRecording, record.audioFile != nil else {
             session.heldElsewhere = nil
-            return before != nil
+            return
         }
         let ownership = dependencies.session.ownership
         switch ownership.claim(session.id) {
         case .heldElsewhere(let holder):
             session.heldElsewhere = RemoteDictation(holder: holder, state: record.state, elapsed: record.elapsed)
-            return before != session.heldElsewhere
         case .claimed:
-            return await takeOverIfAbandoned(session, before: before)
+            await takeOverIfAbandoned(session)
         }
     }
 
     /// After a claim succeeded on a dictation another process held: the holder is gone, or has just
     /// finished it, and only a fresh read tells which. A dictation a report owns is over, never sent again.
-    private func takeOverIfAbandoned(_ session: DictationSession, before: RemoteDictation?) async -> Bool {
+    private func takeOverIfAbandoned(_ session: DictationSession) async {
+        let before = session.heldElsewhere
         let ownership = dependencies.session.ownership
         let fresh: SessionRecord?
         let owner: Report?
@@ -90,23 +78,22 @@ extension Station {
         } catch {
             // Unreadable now: the next sync tries again.
             if session.state == .notRecording { ownership.release(session.id) }
-            return false
+            return
         }
         // This process began a dictation of its own in the session meanwhile; its claim stays.
-        guard session.state == .notRecording else { return false }
+        guard session.state == .notRecording else { return }
         guard let fresh, fresh.state != .notRecording, fresh.audioFile != nil, owner == nil else {
             ownership.release(session.id)
             session.heldElsewhere = nil
             // Stored as a report while the session still said otherwise (a crash in an older build).
             if owner != nil { persist(session) }
-            return before != nil || owner != nil
+            return
         }
         session.takeOver(fresh)
         if let before {
             notifier.warning(
                 "Took over the dictation of \"\(session.name)\" from \(before.holderName), whose station stopped.")
         }
-        return true
     }
 
     private func forget(_ session: DictationSession) {

@@ -36,8 +36,6 @@ public final class Station {
     public let notifier: Notifier
     /// The locale new sessions get.
     public var locale: String
-    /// Called after every change a screen shows, so it knows to redraw.
-    public var onChange: (() -> Void)?
     /// Called with each report stored from a finished dictation.
     public var onReportAdded: ((Report) -> Void)?
     /// Called when a sent dictation held no recognized word: the session is paused again, and the
@@ -45,7 +43,7 @@ public final class Station {
     public var onNoSpeech: ((DictationSession) -> Void)?
 
     let dependencies: StationDependencies
-    let persistChain = TaskChain()
+    let storeWrites = OrderedCalls()
     @ObservationIgnored var voiceProfileState = VoiceProfileState()
 
     public init(dependencies: StationDependencies, locale: String, notifier: Notifier? = nil) {
@@ -64,7 +62,6 @@ public final class Station {
             await bringIn(record)
         }
         if selectedID == nil { selectedID = sessions.first?.id }
-        onChange?()
     }
 
     /// Who works at this station process: the author of what it stores.
@@ -97,7 +94,6 @@ public final class Station {
         adopt(session)
         selectedID = session.id
         persist(session)
-        onChange?()
         return session
     }
 
@@ -109,7 +105,7 @@ public final class Station {
         // Only the name: the dictation may be another process's, and its state is not ours to write.
         if let store = dependencies.sessions {
             let log = dependencies.session.log
-            persistChain.enqueue {
+            storeWrites.enqueue {
                 do {
                     try await store.renameSession(id: id, to: name)
                 } catch {
@@ -117,7 +113,6 @@ public final class Station {
                 }
             }
         }
-        onChange?()
     }
 
     /// Sets the patient, work type and priority of a session's next reports; the reports it sent keep
@@ -127,7 +122,7 @@ public final class Station {
         session.properties = properties
         if let store = dependencies.sessions {
             let log = dependencies.session.log
-            persistChain.enqueue {
+            storeWrites.enqueue {
                 do {
                     try await store.setProperties(of: id, properties)
                 } catch {
@@ -135,7 +130,6 @@ public final class Station {
                 }
             }
         }
-        onChange?()
     }
 
     /// The patients of the sessions and reports at hand, most recent first, for a picker.
@@ -170,16 +164,14 @@ public final class Station {
             selectedID = sessions.isEmpty ? nil : sessions[min(index, sessions.count - 1)].id
         }
         if let store = dependencies.sessions {
-            persistChain.enqueue { try await store.deleteSession(id: id) }
+            storeWrites.enqueue { try await store.deleteSession(id: id) }
         }
-        onChange?()
         return CommandOutcome(succeeded: true, message: "Deleted \"\(session.name)\".")
     }
 
     public func select(_ id: SessionID) {
         guard sessions.contains(where: { $0.id == id }), selectedID != id else { return }
         selectedID = id
-        onChange?()
     }
 
     /// Selects the next (`offset` 1) or previous (-1) session, wrapping around.
@@ -193,7 +185,7 @@ public final class Station {
     /// Waits until every persisted change and every session's pending calls have gone through.
     public func settle() async {
         for session in sessions { await session.settle() }
-        await persistChain.drain()
+        await storeWrites.drain()
     }
 
     func adopt(_ session: DictationSession) {
@@ -213,7 +205,7 @@ public final class Station {
             return
         }
         let log = dependencies.session.log
-        persistChain.enqueue { [weak session] in
+        storeWrites.enqueue { [weak session] in
             do {
                 try await store.save(record)
             } catch {
@@ -238,19 +230,12 @@ extension Station: DictationSessionDelegate {
     }
 
     public func session(_ session: DictationSession, didFinish dictation: FinishedDictation) async throws {
-        let transcription = dictation.transcription
         let now = dependencies.session.clock.wallTime
         let report = NewReport(
-            sessionName: dictation.sessionName, locale: transcription.locale,
-            created: now, audioDuration: transcription.audioDuration,
-            audioFile: dictation.audioFile, text: transcription.reportText, transcript: transcription.text,
-            confidence: transcription.confidence, author: dependencies.author, properties: session.properties,
-            words: transcription.words)
+            transcribed: dictation.transcription, sessionName: dictation.sessionName, created: now,
+            audioFile: dictation.audioFile, author: dependencies.author, properties: session.properties)
         // The session's dictation ends in the report's own transaction.
-        let ended = SessionRecord(
-            id: session.id, name: session.name, locale: session.locale, state: .notRecording, elapsed: .zero,
-            audioFile: nil, created: session.created, updated: now, author: session.author,
-            properties: session.properties)
+        let ended = session.record(updated: now).withoutDictation()
         if let store = dependencies.reports {
             let stored = try await store.add(report, ending: dependencies.sessions == nil ? nil : ended)
             HoldPoint.reach("report-stored")
@@ -271,7 +256,6 @@ extension Station: DictationSessionDelegate {
 
     public func sessionDidChange(_ session: DictationSession) {
         persist(session)
-        onChange?()
     }
 
     public func sessionDidTick(_ session: DictationSession) {

@@ -18,7 +18,10 @@ public enum HoldPoint {
         if let signal = ProcessInfo.processInfo.environment["DICTATION_STATION_HOLD_SIGNAL"] {
             _ = FileManager.default.createFile(atPath: signal, contents: Data((name + "\n").utf8))
         }
-        // Blocks without sleeping: nothing ever signals this semaphore; the test kills the process.
-        DispatchSemaphore(value: 0).wait()
+        // Blocks without sleeping or spinning: a read from a pipe whose writing end stays open here and
+        // is never written never returns; the test kills the process.
+        let neverWritten = Pipe()
+        _ = neverWritten.fileHandleForReading.readDataToEndOfFile()
+        withExtendedLifetime(neverWritten) {}
     }
 }
