@@ -30,7 +30,7 @@ enum ProfileUpdateCommand {
             updater.vocabulary = vocabulary
             report = await ScheduledProfileUpdate(updater: updater, every: request.every)
                 .run(
-                    author: author, base: base, source: ReportDictations(store: database), now: Date(),
+                    author: author, base: base, source: ReportDictations(store: database), now: SystemClock().wallTime,
                     ifDue: request.ifDue,
                     waiting: { [json = request.json] in
                         if !json {
