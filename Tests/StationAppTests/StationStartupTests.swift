@@ -27,12 +27,15 @@ final class StationStartupTests {
 
     var paths: StationPaths { StationPaths(dataDirectory: folder.appendingPathComponent("data")) }
 
-    /// Opens a station on the data directory, as the executable does, with the given clock.
-    func open(clock: ManualClock) async throws -> RunningStation {
+    /// Opens a station on the data directory, as the executable does, with the given clock; `ownership`
+    /// is its claims, as a second process would have its own.
+    func open(
+        clock: ManualClock, ownership: FileDictationOwnership? = nil
+    ) async throws -> RunningStation {
         let database = try await StationDatabase.open(paths)
         let ports = StationPorts(
             makeCapture: { FakeCapture() }, captureLock: FileCaptureLock(paths: paths),
-            ownership: FileDictationOwnership(paths: paths), editLocks: RecordingEditLocks(),
+            ownership: ownership ?? FileDictationOwnership(paths: paths), editLocks: RecordingEditLocks(),
             transcriber: FakeTranscriber(), database: database, installer: FakeModelInstaller(options: []),
             sources: nil, player: nil, modelWaits: AsyncStream { $0.finish() }, preload: { _ in })
         return await StationStartup.open(
@@ -95,6 +98,37 @@ final class StationStartupTests {
         #expect(here.station.sessions.isEmpty)
         clock.advance(by: .seconds(2))
         #expect(await eventually { here.station.sessions.map(\.name) == ["Ward B"] })
+        await elsewhere.shutDown()
+    }
+
+    @Test("a dictation whose station died is taken over on the 2 s timer, with no change in the store to wake it")
+    func takeoverOnTimer() async throws {
+        let clock = ManualClock()
+        let here = try await open(clock: clock)
+        defer { Task { await here.shutDown() } }
+        let claims = FileDictationOwnership(paths: paths)
+        let elsewhere = try await open(clock: ManualClock(), ownership: claims)
+        let dictation = try elsewhere.station.createSession(named: "Ward C")
+        #expect(elsewhere.station.perform(.toggle).succeeded)
+        #expect(await eventually { dictation.state == .recording })
+        let database = try await StationDatabase.open(paths)
+        var recorded = false
+        for _ in 0..<1000 where !recorded {
+            recorded = try await database.session(id: dictation.id)?.state == .recording
+            if !recorded { try await Task.sleep(for: .milliseconds(10)) }
+        }
+        #expect(recorded)
+        clock.advance(by: .seconds(2))
+        #expect(await eventually { here.station.sessions.first?.heldElsewhere != nil })
+        // The other station dies: its claim goes, and nothing is written to the store.
+        claims.release(dictation.id)
+        // The change watcher finds nothing changed in the store; the 2 s timer looks again anyway.
+        for _ in 0..<4 {
+            clock.advance(by: .milliseconds(500))
+            for _ in 0..<50 { await Task.yield() }
+        }
+        #expect(await eventually { here.station.sessions.first?.heldElsewhere == nil })
+        #expect(here.station.sessions.first?.state == .paused)
         await elsewhere.shutDown()
     }
 }
