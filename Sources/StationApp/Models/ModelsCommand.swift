@@ -1,8 +1,8 @@
 import ArgumentParsing
-import Dispatch
 import Foundation
 import SpeechModels
 import StationCore
+import StationSystem
 import StationTUI
 
 /// `models`: lists the catalog's locales with the state of their speech models; `models install LOCALE
@@ -108,14 +108,8 @@ public enum ModelsCommand {
             break
         }
         // Ctrl-C cancels the install instead of killing the process, so nothing half-done is left.
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler { Task { await installer.cancelInstall(locale: locale) } }
-        interrupt.resume()
-        defer {
-            interrupt.cancel()
-            signal(SIGINT, SIG_DFL)
-        }
+        let interrupt = try? SignalWatch([SIGINT]) { _ in Task { await installer.cancelInstall(locale: locale) } }
+        defer { interrupt?.cancel() }
         let progress = ProgressLine(locale: locale)
         for await event in await installer.install(locale: locale) {
             switch event {

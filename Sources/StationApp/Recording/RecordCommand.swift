@@ -4,6 +4,7 @@ import PulseCapture
 import Recordings
 import SQLiteStore
 import StationCore
+import StationSystem
 
 /// `dictation-station record [--source NAME] [--duration SECONDS] [--append] FILE.wav`: records from the
 /// microphone until the duration passes or Ctrl-C, with a level meter on a terminal. A microphone test,
@@ -80,7 +81,7 @@ public enum RecordCommand {
         }
         timer?.cancel()
         watcher.cancel()
-        for source in interrupts { source.cancel() }
+        interrupts?.cancel()
         frames.cancel()
         do {
             let file = try await capture.stop()
@@ -108,13 +109,7 @@ public enum RecordCommand {
     }
 
     /// Ctrl-C and SIGTERM finish the file instead of killing the process.
-    private static func watchInterrupts(_ handler: @escaping @Sendable () -> Void) -> [any DispatchSourceSignal] {
-        [SIGINT, SIGTERM].map { number in
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-            source.setEventHandler(handler: handler)
-            source.resume()
-            return source
-        }
+    private static func watchInterrupts(_ handler: @escaping @Sendable () -> Void) -> SignalWatch? {
+        try? SignalWatch([SIGINT, SIGTERM]) { _ in handler() }
     }
 }
