@@ -47,21 +47,30 @@ let package = Package(
         // US English pronunciations of new words: flite's CMU lexicon and letter-to-sound rules (libflite).
         .target(name: "LetterToSound", dependencies: ["CFlite"]),
         // Per-author voice profiles: sphinxtrain's tools as child processes, kept only when measured better.
-        .target(name: "SpeakerAdaptation", dependencies: ["StationCore", "StationSystem", "SphinxSpeech", "Recordings"]),
+        .target(
+            name: "SpeakerAdaptation", dependencies: ["StationCore", "StationSystem", "SphinxSpeech", "Recordings"]),
         .target(name: "StationTUI", dependencies: ["StationCore", "StationSystem", "CNcursesw"]),
+        // The control socket: one command line in, one line out, for foot pedals, hotkeys and `ctl`.
+        .target(name: "StationControl", dependencies: ["StationCore", "StationSystem", "StationTUI"]),
+        // One declarative option parser for the command line; no dependencies.
+        .target(name: "ArgumentParsing"),
         // The model catalog and installer: downloads, sha256 (libcrypto), secure unpacking (libarchive).
         .target(
             name: "SpeechModels", dependencies: ["StationCore", "StationSystem", "CArchive", "CCrypto"],
             resources: [.copy("Resources/models.json")]),
 
-        // The executable only wires adapters into the core.
-        .executableTarget(
-            name: "dictation-station",
+        // The station as a library tests drive in-process: start-up, background work and shutdown, the
+        // adapters wired into the core, the record and recover flows, every subcommand's action.
+        .target(
+            name: "StationApp",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
-                "SpeakerAdaptation", "LetterToSound", "Recordings", "LocalClaims", "StationSystem",
-            ]
-        ),
+                "SpeakerAdaptation", "LetterToSound", "Recordings", "LocalClaims", "StationSystem", "StationControl",
+                "ArgumentParsing",
+            ]),
+        // The executable only parses the command line and hands over to StationApp.
+        .executableTarget(
+            name: "dictation-station", dependencies: ["StationApp", "ArgumentParsing", "StationCore", "StationTUI"]),
 
         // A second station process for the store's multi-process tests, and the store's benchmark.
         .executableTarget(name: "store-probe", dependencies: ["StationCore", "SQLiteStore", "LocalClaims"]),
@@ -72,7 +81,8 @@ let package = Package(
             dependencies: ["StationCore", "SphinxSpeech", "Recordings", "StationSystem", "StationTestSupport"]),
 
         // scripts/bench-recognition: word error rate before and after voice profiles, per TTS voice.
-        .executableTarget(name: "recognition-bench", dependencies: ["SpeakerAdaptation", "SphinxSpeech", "StationCore"]),
+        .executableTarget(
+            name: "recognition-bench", dependencies: ["SpeakerAdaptation", "SphinxSpeech", "StationCore"]),
 
         // Fakes that record their calls in order, and a manual clock.
         .target(name: "StationTestSupport", dependencies: ["StationCore", "StationSystem"]),
@@ -81,6 +91,16 @@ let package = Package(
 
         .testTarget(name: "StationCoreTests", dependencies: ["StationCore", "StationTestSupport"]),
         .testTarget(name: "StationSystemTests", dependencies: ["StationSystem"]),
+        .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
+        .testTarget(
+            name: "StationControlTests",
+            dependencies: ["StationControl", "StationCore", "StationSystem", "StationTestSupport"]),
+        .testTarget(
+            name: "StationAppTests",
+            dependencies: [
+                "StationApp", "StationCore", "StationControl", "SQLiteStore", "LocalClaims", "StationSystem",
+                "StationTestSupport",
+            ]),
         .testTarget(
             name: "PulseCaptureTests",
             dependencies: ["PulseCapture", "Recordings", "StationTestSupport", "StationTestTraits"]),
@@ -110,7 +130,7 @@ let package = Package(
             name: "FaultToleranceTests",
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
-                "StationTestSupport", "StationTestTraits", "Recordings",
+                "StationTestSupport", "StationTestTraits", "Recordings", "StationSystem", "StationControl",
             ]),
         .testTarget(
             name: "CommandLineTests",

@@ -1,52 +1,45 @@
-import Foundation
+import ArgumentParsing
+import StationApp
+import StationTUI
 
 /// Dispatches the command line to the station or one of its subcommands.
 @MainActor
 enum CommandLineTool {
     static let version = "0.1.0"
 
-    /// Exit statuses, as documented in the usage.
-    enum Exit {
-        static let success: Int32 = 0
-        static let failure: Int32 = 1
-        static let usage: Int32 = 2
-    }
-
     static func run(_ arguments: [String]) async -> Int32 {
-        var parser = ArgumentParser(arguments)
         let globals: GlobalOptions
+        var rest: [String]
         do {
-            globals = try GlobalOptions.parse(&parser)
+            (globals, rest) = try GlobalOptions.parse(arguments)
         } catch {
             return usageError(error)
         }
         if globals.showHelp { return printUsage() }
         if globals.showVersion {
             print("dictation-station \(version)")
-            return Exit.success
+            return ExitStatus.success
         }
-        guard let name = parser.next() else {
-            return await StationCommandRunner.run(globals: globals)
-        }
-        if name == "help" { return help(parser.next()) }
+        guard !rest.isEmpty else { return await StationLaunch.run(globals: globals) }
+        let name = rest.removeFirst()
+        if name == "help" { return help(rest.first) }
         guard let subcommand = Subcommands.all.first(where: { $0.name == name }) else {
             return usageError(ArgumentError.unknownSubcommand(name))
         }
-        var peek = parser
-        if OrphanWarning.applies(to: name, arguments: peek.rest()) { await OrphanWarning.printIfAny(globals: globals) }
+        if OrphanWarning.applies(to: name, arguments: rest) { await OrphanWarning.printIfAny(globals: globals) }
         do {
-            return try await subcommand.run(&parser, globals)
+            return try await subcommand.run(rest, globals)
         } catch let error as ArgumentError {
             return usageError(error, subcommand: name)
         } catch {
             printError("dictation-station: \(error)")
-            return Exit.failure
+            return ExitStatus.failure
         }
     }
 
     private static func printUsage() -> Int32 {
         print(Usage.text, terminator: "")
-        return Exit.success
+        return ExitStatus.success
     }
 
     /// `help` prints everything; `help SUBCOMMAND` that subcommand's usage.
@@ -56,18 +49,18 @@ enum CommandLineTool {
             return usageError(ArgumentError.unknownSubcommand(subcommand))
         }
         print(text, terminator: "")
-        return Exit.success
+        return ExitStatus.success
     }
 
-    /// The error, then only the usage of the subcommand concerned (or a short list of subcommands), so
-    /// the error stays on screen.
-    private static func usageError(_ error: any Error, subcommand: String? = nil) -> Int32 {
-        printError("dictation-station: \(error)")
+    /// The error (the person's words in it made safe for the terminal), then only the usage of the
+    /// subcommand concerned (or a short list of subcommands), so the error stays on screen.
+    private static func usageError(_ error: ArgumentError, subcommand: String? = nil) -> Int32 {
+        printError("dictation-station: \(error.mapText(SafeText.line))")
         if let subcommand, let text = Usage.text(for: subcommand) {
             printError(text + "More: dictation-station help \(subcommand), or dictation-station --help")
         } else {
             printError(Usage.short, terminator: "")
         }
-        return Exit.usage
+        return ExitStatus.usage
     }
 }

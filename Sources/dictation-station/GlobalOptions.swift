@@ -1,31 +1,22 @@
-import Foundation
+import ArgumentParsing
+import StationApp
 
-/// Options that apply to the station and every subcommand; they come before the subcommand's name.
-struct GlobalOptions {
-    var showHelp = false
-    var showVersion = false
-    /// `--data-dir DIR`, else `DICTATION_STATION_HOME`, else the XDG data directory.
-    var dataDirectory: String?
-    var noColor = false
-    var catalog: String?
-    var modelMirror: String?
+extension GlobalOptions {
+    /// The global options, up to the first argument that is not one (the subcommand).
+    static let syntax = CommandSyntax(
+        [
+            .flag("--help", "-h"), .flag("--version", "-V"), .flag("--no-color"), .value("--data-dir"),
+            .value("--catalog"), .value("--model-mirror"),
+        ], optionsOnlyFirst: true)
 
-    /// Reads the global options up to the first argument that is not one.
-    static func parse(_ parser: inout ArgumentParser) throws -> GlobalOptions {
-        var options = GlobalOptions()
-        while let argument = parser.peek(), argument.hasPrefix("-") {
-            _ = parser.next()
-            let (name, inline) = ArgumentParser.split(argument)
-            switch name {
-            case "-h", "--help": options.showHelp = true
-            case "-V", "--version": options.showVersion = true
-            case "--no-color": options.noColor = true
-            case "--data-dir": options.dataDirectory = try parser.value(for: name, inline: inline)
-            case "--catalog": options.catalog = try parser.value(for: name, inline: inline)
-            case "--model-mirror": options.modelMirror = try parser.value(for: name, inline: inline)
-            default: throw ArgumentError.unknownOption(argument)
-            }
-        }
-        return options
+    /// The global options and what follows them.
+    static func parse(_ arguments: [String]) throws(ArgumentError) -> (GlobalOptions, rest: [String]) {
+        let parsed = try syntax.parse(arguments)
+        var options = GlobalOptions(
+            dataDirectory: parsed.value("--data-dir"), noColor: parsed.has("--no-color"),
+            catalog: parsed.value("--catalog"), modelMirror: parsed.value("--model-mirror"))
+        options.showHelp = parsed.has("--help")
+        options.showVersion = parsed.has("--version")
+        return (options, parsed.positionals)
     }
 }

@@ -1,22 +1,24 @@
-/// A subcommand: its name as typed, and what runs it.
+import StationApp
+
+/// A subcommand: its name as typed, and what parses its arguments and runs it.
 struct Subcommand: Sendable {
     let name: String
-    let run: @MainActor @Sendable (inout ArgumentParser, GlobalOptions) async throws -> Int32
+    let run: @MainActor @Sendable ([String], GlobalOptions) async throws -> Int32
 }
 
 /// Every subcommand the executable knows; `Usage` documents them.
 enum Subcommands {
     @MainActor static let all: [Subcommand] = [
-        ReportsCommand.subcommand,
-        ModelsCommand.subcommand,
-        TranscribeCommand.subcommand,
-        ProfilesCommand.subcommand,
-        VocabularyCommand.subcommand,
-        ImportCommand.subcommand,
-        RecoverCommand.subcommand,
-        RecordCommand.subcommand,
-        SourcesCommand.subcommand,
-        ControlCommands.ctl,
-        ControlCommands.status,
+        ReportsOptions.subcommand,
+        ModelsOptions.subcommand,
+        TranscribeOptions.subcommand,
+        ProfilesOptions.subcommand,
+        VocabularyOptions.subcommand,
+        ImportOptions.subcommand,
+        RecoverOptions.subcommand,
+        RecordOptions.subcommand,
+        SourcesOptions.subcommand,
+        ControlOptions.ctl,
+        ControlOptions.status,
     ]
 }

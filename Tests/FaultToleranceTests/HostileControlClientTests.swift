@@ -1,9 +1,8 @@
 import Foundation
+import StationSystem
 import StationTestSupport
 import StationTestTraits
 import Testing
-
-@testable import StationTUI
 
 /// The real station in tmux against control-socket clients that misbehave: gone before their reply,
 /// or connected and silent. None may end the station or keep `ctl` from an answer.

@@ -1,0 +1,41 @@
+import StationCore
+import StationTUI
+
+/// The station's work besides the keys: install progress to the title line, a dictation's wait for its
+/// model to the notifications, what another station process changed, and the takeover of dictations
+/// whose station died.
+@MainActor
+struct BackgroundWork {
+    private let tasks: [Task<Void, Never>]
+
+    static func start(
+        station: Station, model: ScreenModel, installStatus: AsyncStream<String?>, context: StationStartup.Context
+    ) -> BackgroundWork {
+        let (ports, clock, interval) = (context.ports, context.clock, context.takeoverInterval)
+        return BackgroundWork(tasks: [
+            Task { @MainActor in
+                for await status in installStatus { model.installStatus = status }
+            },
+            Task { @MainActor in
+                for await wait in ports.modelWaits {
+                    if let notice = InstallNotice.notification(for: wait) {
+                        station.notifier.post(notice.kind, notice.message)
+                    }
+                }
+            },
+            // What another station process on this data directory changed shows within a second.
+            Task { @MainActor in
+                for await _ in StoreChangeWatcher.changes(of: ports.database, clock: clock) {
+                    model.reloadReports()
+                    await station.syncSessions()
+                }
+            },
+            // A station that died writes nothing: its dictations are looked for on a timer.
+            Task { @MainActor in
+                while (try? await clock.sleep(for: interval)) != nil { await station.syncSessions() }
+            },
+        ])
+    }
+
+    func cancel() { for task in tasks { task.cancel() } }
+}

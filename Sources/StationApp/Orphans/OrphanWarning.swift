@@ -1,0 +1,55 @@
+import Foundation
+import LocalClaims
+import SQLiteStore
+import StationCore
+
+/// Tells the person about recordings in `audio/` that no session or report owns (an import killed
+/// midway, a lost or emptied database), at start and before the subcommands that show reports.
+public enum OrphanWarning {
+    /// Whether a subcommand says so on standard error before it runs: `import`, and `reports` when it
+    /// lists for a person (not `--json`, `show`, `export` or `delete`, whose output scripts read).
+    public static func applies(to subcommand: String, arguments: [String]) -> Bool {
+        switch subcommand {
+        case "import": true
+        case "reports": !arguments.contains { ["--json", "show", "export", "delete"].contains($0) }
+        default: false
+        }
+    }
+
+    /// What the audio folder holds that no one owns, or nil when the look failed (logged).
+    static func scan(paths: StationPaths, database: StationDatabase, log: any StationLog) async -> OrphanScan? {
+        // While a station captures, its new recording may not have its session saved yet: say nothing
+        // rather than call it an orphan (the next start or `recover --list` will tell).
+        let capture = FileCaptureLock(paths: paths)
+        guard (try? capture.acquire()) == true else { return nil }
+        capture.release()
+        do {
+            let scan = try await OrphanFinder.scan(
+                AudioFolderInventory(paths: paths, database: database, markers: ImportMarkerFiles()))
+            if !scan.orphans.isEmpty {
+                log.log(.warning, "\(scan.orphans.count) recording(s) in audio/ belong to no report")
+            }
+            return scan
+        } catch {
+            log.log(.warning, "looking for orphaned recordings failed: \(error)")
+            return nil
+        }
+    }
+
+    /// Prints the notice on standard error when there is one; a data directory that cannot be opened
+    /// says nothing here (the subcommand itself reports that).
+    @MainActor
+    public static func printIfAny(globals: GlobalOptions) async {
+        let paths = StationPaths.resolve(
+            option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
+        guard FileManager.default.fileExists(atPath: paths.audioDirectory.path),
+            let database = try? await StationDatabase.open(paths)
+        else { return }
+        let log = FileStationLog(file: paths.logFile)
+        if let scan = await scan(paths: paths, database: database, log: log),
+            let notice = OrphanNotice.message(for: scan)
+        {
+            printError("dictation-station: \(notice)")
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import SQLiteStore
+import SpeakerAdaptation
+import SphinxSpeech
+import StationCore
+import StationTUI
+
+/// `profiles`: lists the authors' voice profiles with the gain measured when each was kept;
+/// `profiles update [--author A] [--locale L] [--if-due [--every N]] [--json]` trains one from the
+/// author's corrected reports and keeps it only if it beats the stock model and the profile in use on
+/// their newest reports, held back from training (`--if-due`: only when N new corrected reports came
+/// since the last training; `--json`: one line saying what it did, as the station's background
+/// training reads it); `profiles reset AUTHOR` removes one, so the author decodes with the stock model
+/// again.
+public enum ProfilesCommand {
+    /// What `profiles update` was asked.
+    public struct UpdateRequest: Sendable {
+        public var author: String?
+        public var locale = TranscribeCommand.defaultLocale
+        public var ifDue = false
+        public var every = ScheduledProfileUpdate.defaultEvery
+        public var json = false
+        public init() {}
+    }
+
+    /// What the command line asked for.
+    public enum Action: Sendable {
+        case list
+        case reset(author: String)
+        case update(UpdateRequest)
+    }
+
+    @MainActor
+    public static func run(_ action: Action, globals: GlobalOptions) async -> Int32 {
+        let paths = StationPaths.resolve(
+            option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
+        // A background check after a correction never makes a data directory (one removed since).
+        if case .update(let request) = action, request.ifDue,
+            !FileManager.default.fileExists(atPath: paths.database.path)
+        {
+            if request.json {
+                print(
+                    ProfileUpdateReport(result: .notDue, author: request.author ?? "", locale: request.locale)
+                        .jsonLine())
+            }
+            return ExitStatus.success
+        }
+        do {
+            try paths.createDirectories()
+        } catch {
+            printError("dictation-station: \(error)")
+            return ExitStatus.failure
+        }
+        let profiles = SpeakerProfiles(paths: paths)
+        switch action {
+        case .list:
+            list(profiles)
+            return ExitStatus.success
+        case .reset(let name):
+            do {
+                let removed = try profiles.reset(author: name)
+                print(
+                    removed
+                        ? "Removed the voice profile of \(SafeText.line(name)); the stock model decodes their dictations."
+                        : "\(SafeText.line(name)) has no voice profile.")
+                return ExitStatus.success
+            } catch {
+                printError("dictation-station: \(SafeText.line(String(describing: error)))")
+                return ExitStatus.failure
+            }
+        case .update(let request):
+            return await ProfileUpdateCommand.run(request, profiles: profiles, paths: paths)
+        }
+    }
+
+    /// The author a dictation on this login belongs to: the logged-in user, as reports record it.
+    static func currentUser() -> String { LoginUser.name }
+
+    private static func list(_ profiles: SpeakerProfiles) {
+        let records = profiles.all()
+        guard !records.isEmpty else {
+            print("No voice profiles: every dictation is decoded with the stock model.")
+            return
+        }
+        print("AUTHOR\tLOCALE\tKIND\tTRAINED\tDICTATIONS\tSTOCK WER\tPROFILE WER\tGAIN")
+        for record in records {
+            print(
+                [
+                    SafeText.line(record.author), record.locale, record.kind.rawValue,
+                    ISO8601DateFormatter().string(from: record.created),
+                    "\(record.dictationsAligned) (+\(record.heldBack) held back)", percent(record.stockErrorRate),
+                    percent(record.profileErrorRate), String(format: "%.1f points", record.gain),
+                ].joined(separator: "\t"))
+        }
+    }
+
+    static func percent(_ rate: WordErrorRate) -> String { String(format: "%.1f %%", rate.percent) }
+}

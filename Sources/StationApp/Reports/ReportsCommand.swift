@@ -1,0 +1,92 @@
+import Foundation
+import LocalClaims
+import SQLiteStore
+import StationCore
+
+/// `dictation-station reports`: lists, shows, signs, corrects, deletes drafts of, enters in error and
+/// exports the stored reports. Every step of a report's life goes through `ReportDesk`.
+public enum ReportsCommand {
+    /// What the command line asked for.
+    public enum Action: Sendable {
+        case list(ReportListRequest)
+        case show(Int64)
+        case delete(Int64, confirmed: Bool)
+        case retire(Int64, reason: String)
+        case export(Int64, ReportExportFormat)
+        case sign(Int64, author: String?)
+        case edit(Int64, ReportEditRequest)
+    }
+
+    @MainActor
+    public static func run(_ action: Action, globals: GlobalOptions) async throws -> Int32 {
+        let paths = StationPaths.resolve(
+            option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
+        try paths.createDirectories()
+        let database = try await CommandDatabase.open(paths)
+        let workTypes = try WorkTypes.load(
+            from: ConfigPaths.workTypes(environment: ProcessInfo.processInfo.environment))
+        let desk = { (user: String) in
+            ReportDesk(
+                store: database, claims: FileReportEditLocks(paths: paths),
+                training: ProfileTrainingWiring.detachedRequests(paths: paths), clock: SystemClock(), user: user)
+        }
+        switch action {
+        case .list(let request):
+            try await list(database, request, workTypes: workTypes)
+        case .show(let id):
+            let report = try await desk(LoginUser.name).report(id)
+            let revisions = try await database.revisions(id: id)
+            let events = try await database.events(id: id)
+            printText(
+                ReportExport.text(
+                    report, revisions: revisions, timeZone: .current, workTypes: workTypes, events: events),
+                terminator: "")
+        case .sign(let id, let author):
+            let signer = try LoginUser.check(author: author)
+            let signed = try await desk(signer).sign(id)
+            printText("Signed report \(id) as \(signed.signedBy ?? signer).")
+        case .edit(let id, let request):
+            try await ReportEditing.edit(id, request, at: desk(try LoginUser.check(author: request.author)))
+        case .delete(let id, let confirmed):
+            return try await ReportEditing.deleteDraft(id, confirmed: confirmed, at: desk(LoginUser.name))
+        case .retire(let id, let reason):
+            let retired = try await desk(LoginUser.name).enterInError(id, reason: reason)
+            printText(
+                "Report \(id) is entered in error as \(retired.enteredInError?.by ?? LoginUser.name): kept with its "
+                    + "audio and history, left out of lists (reports --all shows it).")
+        case .export(let id, let format):
+            let report = try await desk(LoginUser.name).report(id)
+            let revisions = try await database.revisions(id: id)
+            let data = try ReportExport.export(
+                report, revisions: revisions, as: format, timeZone: .current, workTypes: workTypes)
+            if format == .text {
+                printText(String(decoding: data, as: UTF8.self), terminator: "")
+            } else {
+                printJSON(data)
+            }
+        }
+        return ExitStatus.success
+    }
+
+    /// Every report the request asks for, urgent first, then newest first, read a page at a time.
+    private static func list(
+        _ database: StationDatabase, _ request: ReportListRequest, workTypes: WorkTypes
+    )
+        async throws
+    {
+        var reports: [Report] = []
+        let page = 500
+        while true {
+            let next = try await database.reports(request.query, limit: page, offset: reports.count)
+            reports += next
+            if next.count < page { break }
+        }
+        if request.json {
+            printJSON(try ReportExport.jsonList(reports))
+        } else if reports.isEmpty {
+            printText(request.query.search.map { "No reports match \"\($0)\"." } ?? "No reports yet.")
+        } else {
+            printText(ReportTable.render(reports, timeZone: .current, workTypes: workTypes), terminator: "")
+        }
+    }
+}

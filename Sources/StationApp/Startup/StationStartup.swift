@@ -1,0 +1,137 @@
+import Foundation
+import Recordings
+import StationControl
+import StationCore
+import StationTUI
+
+/// The start-up sequence, on whatever ports it is given (the adapters, or fakes in tests): the station
+/// and its saved sessions, the chosen locale, the screen's model, the background work and the control
+/// socket. Everything the screen needs is ready when `open` returns.
+public enum StationStartup {
+    /// What start-up runs on.
+    public struct Context: Sendable {
+        public var ports: StationPorts
+        public var paths: StationPaths
+        public var environment: [String: String]
+        public var clock: any StationClock
+        public var log: any StationLog
+        /// Who dictates and signs here: the logged-in account.
+        public var author: String
+        public var voiceProfiles: (any VoiceProfileTraining)?
+        /// How often dictations of a station that died are looked for (the README's 2 s takeover).
+        public var takeoverInterval: Duration = .seconds(2)
+
+        public init(
+            ports: StationPorts, paths: StationPaths, environment: [String: String], clock: any StationClock,
+            log: any StationLog, author: String, voiceProfiles: (any VoiceProfileTraining)? = nil
+        ) {
+            self.ports = ports
+            self.paths = paths
+            self.environment = environment
+            self.clock = clock
+            self.log = log
+            self.author = author
+            self.voiceProfiles = voiceProfiles
+        }
+    }
+
+    @MainActor
+    public static func open(_ context: Context) async -> RunningStation {
+        let (ports, paths, clock, log) = (context.ports, context.paths, context.clock, context.log)
+        let session = SessionDependencies(
+            makeCapture: ports.makeCapture, transcriber: ports.transcriber, clock: clock, log: log,
+            makeAudioFile: { [paths] id in paths.newAudioFile(for: id, at: clock.wallTime) },
+            ownership: ports.ownership,
+            recoverAudio: { file in
+                // Only ever for a dictation this process just claimed: no living process writes it.
+                AbandonedRecordings.repair([file])
+                return WAVInfo.recordedDuration(of: file)
+            })
+        let station = Station(
+            dependencies: StationDependencies(
+                session: session, reports: ports.database, sessions: ports.database, author: context.author,
+                voiceProfiles: context.voiceProfiles),
+            locale: LocaleMatcher.fallback)
+        let locales = LocaleChoice(
+            installer: ports.installer, settings: ports.database, notifier: station.notifier,
+            environment: context.environment)
+        await locales.restore()
+        station.locale = locales.locale
+        // The first dictation should not wait for the decoder to load.
+        Task.detached { [preload = ports.preload, locale = locales.locale] in await preload(locale) }
+        await restoreSessions(of: station, context)
+        let workTypes = loadWorkTypes(context, notifier: station.notifier)
+        let (installStatus, statusUpdates) = AsyncStream.makeStream(of: String?.self)
+        let services = ScreenServices(
+            reports: ports.database, settings: ports.database,
+            locales: InstallerCatalog(installer: ports.installer, choice: locales, status: statusUpdates),
+            sources: ports.sources, player: ports.player,
+            exportDirectory: paths.dataDirectory.appendingPathComponent("exports"),
+            editingDirectory: paths.dataDirectory.appendingPathComponent("editing"), clock: clock,
+            workTypes: workTypes, editLocks: ports.editLocks)
+        let model = ScreenModel(station: station, services: services)
+        let background = BackgroundWork.start(
+            station: station, model: model, installStatus: installStatus, context: context)
+        let control = startControl(station: station, context)
+        return RunningStation(
+            station: station, model: model, database: ports.database, background: background, control: control)
+    }
+
+    /// The saved sessions and the one selected last; recordings a crash left are given valid headers.
+    @MainActor
+    private static func restoreSessions(of station: Station, _ context: Context) async {
+        let ports = context.ports
+        do {
+            try await station.restoreSessions()
+            if let saved = try await ports.database.setting(SettingKey.selectedSession),
+                let session = station.sessions.first(where: { $0.id.rawValue == saved })
+            {
+                station.select(session.id)
+            }
+            // Only unsent dictations can hold a header a crash left stale (a sent one was finished at
+            // stop), so start-up does not grow with the number of reports.
+            StationWiring.repairAbandonedRecordings(
+                station.sessions.compactMap(\.audioFile), in: context.paths, lock: ports.captureLock,
+                log: context.log)
+        } catch {
+            context.log.log(.error, "restoring sessions failed: \(error)")
+            station.notifier.error("The saved sessions could not be read; new dictations still work.")
+        }
+        // Recordings no session or report owns (a killed import, a lost database) are shown, never
+        // dropped; looked for off the start-up path, since the audio folder grows with the reports.
+        Task.detached { [database = ports.database, paths = context.paths, log = context.log] in
+            guard let scan = await OrphanWarning.scan(paths: paths, database: database, log: log),
+                let notice = OrphanNotice.screenLine(for: scan)
+            else { return }
+            await MainActor.run { _ = station.notifier.post(notice.kind, notice.message) }
+        }
+    }
+
+    @MainActor
+    private static func loadWorkTypes(_ context: Context, notifier: Notifier) -> WorkTypes {
+        do {
+            return try WorkTypes.load(from: ConfigPaths.workTypes(environment: context.environment))
+        } catch {
+            // A broken clinic list must not stop dictating: the built-in types stand in, and it says so.
+            context.log.log(.warning, "work types: \(error)")
+            notifier.warning("\(error) The built-in work types are used.")
+            return .builtIn
+        }
+    }
+
+    /// Starts the control socket; the station also works without it, and says why it has none.
+    @MainActor
+    private static func startControl(station: Station, _ context: Context) -> ControlServer? {
+        let path = ControlServer.defaultPath(
+            environment: context.environment, dataDirectory: context.paths.dataDirectory)
+        let server = ControlServer(path: path) { line in ControlProtocol.answer(line, station: station) }
+        do {
+            try server.start()
+            return server
+        } catch {
+            context.log.log(.warning, "control socket unavailable: \(error)")
+            station.notifier.warning("No control socket (\(error)); ctl commands will not reach this station.")
+            return nil
+        }
+    }
+}

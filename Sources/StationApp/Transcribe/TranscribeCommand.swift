@@ -1,0 +1,68 @@
+import Foundation
+import SpeakerAdaptation
+import SphinxSpeech
+import StationCore
+import StationTUI
+
+/// `dictation-station transcribe [--locale LOCALE] [--author AUTHOR] [--words] [--tsv] FILE...`: prints each
+/// recording's transcript as a report's text starts (numbers as clinicians write them, en-US), or with
+/// `--words` the decoder's words, with AUTHOR's voice profile when they have one (else the stock model).
+/// All files share one loaded decoder; a file that fails is reported and the others still done.
+public enum TranscribeCommand {
+    public static let defaultLocale = "en-US"
+
+    /// What the command line asked for.
+    public struct Request: Sendable {
+        public var locale = TranscribeCommand.defaultLocale
+        public var tsv = false
+        public var words = false
+        public var author: String?
+        public var files: [String] = []
+        public init() {}
+    }
+
+    @MainActor
+    public static func run(_ request: Request, globals: GlobalOptions) async -> Int32 {
+        let (locale, tsv, words, author, files) = (
+            request.locale, request.tsv, request.words, request.author, request.files
+        )
+        let paths = StationPaths.resolve(
+            option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
+        do {
+            try paths.createDirectories()
+        } catch {
+            printError("dictation-station: \(error)")
+            return ExitStatus.failure
+        }
+        let log = FileStationLog(file: paths.logFile)
+        // The station's own path: the author's sound profile, else the stock model.
+        let transcriber = SphinxTranscriber(paths: paths, log: log, speakers: SpeakerProfiles(paths: paths))
+        do {
+            if let author { _ = try SpeakerProfiles.checkedAuthor(author) }
+            try await transcriber.preload(locale: locale, speaker: author)
+        } catch {
+            printError("dictation-station: \(error)")
+            return ExitStatus.failure
+        }
+        var failed = false
+        for file in files {
+            do {
+                let transcription = try await transcriber.transcribe(
+                    file: URL(fileURLWithPath: file), locale: locale, speaker: author)
+                if words {
+                    if files.count > 1 && !tsv { printText("== \(SafeText.line(file)) ==") }
+                    for line in TranscribedWords.lines(transcription.words, file: tsv ? file : nil) { print(line) }
+                } else if tsv {
+                    print("\(tsvField(file))\t\(tsvField(transcription.reportText))")
+                } else {
+                    if files.count > 1 { printText("== \(SafeText.line(file)) ==") }
+                    printText(transcription.reportText)
+                }
+            } catch {
+                failed = true
+                printError("dictation-station: \(file): \(error)")
+            }
+        }
+        return failed ? ExitStatus.failure : ExitStatus.success
+    }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import LetterToSound
+import SphinxSpeech
+import StationCore
+import StationTUI
+
+/// `vocabulary`: the words the clinic added to decoding, per locale (`<data>/vocabulary/<locale>.dict`).
+/// `vocabulary add WORD [PRONUNCIATION] [--locale L]` adds one: said as PRONUNCIATION (the model's
+/// phones, checked), else for en-US as flite's lexicon and letter-to-sound rules say it; `vocabulary
+/// remove WORD` takes it out. A running station uses a change from its next dictation.
+public enum VocabularyCommand {
+    /// What the command line asked for; a nil locale is every locale (list) or en-US.
+    public enum Action: Sendable {
+        case list(locale: String?)
+        case add(word: String, pronunciation: String?, locale: String?)
+        case remove(word: String, locale: String?)
+    }
+
+    public static func run(_ action: Action, globals: GlobalOptions) throws -> Int32 {
+        let paths = StationPaths.resolve(
+            option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
+        try paths.createDirectories()
+        let vocabulary = ClinicVocabulary(paths: paths)
+        do {
+            switch action {
+            case .list(let locale):
+                return try list(vocabulary, locale: locale)
+            case .add(let word, let pronunciation, let locale):
+                return try add(
+                    word, pronunciation: pronunciation, locale: locale ?? TranscribeCommand.defaultLocale,
+                    to: vocabulary, paths: paths)
+            case .remove(let word, let locale):
+                return try remove(word, locale: locale ?? TranscribeCommand.defaultLocale, from: vocabulary)
+            }
+        } catch let error as VocabularyError {
+            printError("dictation-station: \(SafeText.line(error.description))")
+            return ExitStatus.failure
+        }
+    }
+
+    private static func list(_ vocabulary: ClinicVocabulary, locale: String?) throws -> Int32 {
+        let locales = try locale.map { [try ClinicVocabulary.checkedLocale($0)] } ?? vocabulary.locales()
+        let rows = try locales.flatMap { locale in try vocabulary.entries(locale: locale).map { (locale, $0) } }
+        guard !rows.isEmpty else {
+            printText(
+                "No words added\(locale.map { " for \(ModelLocator.canonical($0))" } ?? ""): the models' own dictionaries decode."
+            )
+            return ExitStatus.success
+        }
+        print("LOCALE\tWORD\tPRONUNCIATION")
+        for (locale, entry) in rows {
+            printText("\(locale)\t\(entry.word)\t\(entry.phones.joined(separator: " "))")
+        }
+        return ExitStatus.success
+    }
+
+    private static func add(
+        _ typedWord: String, pronunciation: String?, locale typedLocale: String, to vocabulary: ClinicVocabulary,
+        paths: StationPaths
+    ) throws -> Int32 {
+        let locale = try ClinicVocabulary.checkedLocale(typedLocale)
+        let word = try VocabularyEntry.checkedWord(typedWord)
+        let model: SpeechModel?
+        do {
+            model = try ModelLocator(modelsDirectory: paths.modelsDirectory).model(for: locale)
+        } catch {
+            model = nil
+            // Without a model there are no phones to check a pronunciation against.
+            if pronunciation != nil || locale == "en-US" {
+                printError(
+                    "dictation-station: \(SafeText.line(error.description)); its phones are needed to check the word.")
+                return ExitStatus.failure
+            }
+        }
+        let phones: [String]
+        let source: String
+        if let model, let pronunciation {
+            phones = try VocabularyEntry.checkedPhones(pronunciation, in: try ModelPhones(model: model), locale: locale)
+            source = "as given"
+        } else if let model, let known = ModelDictionary.pronunciations(of: word, in: model.dictionary).first {
+            // The dictionary's own pronunciation beats a guess; adding the word still matters, as many
+            // dictionary words are missing from the language model and are never recognized.
+            phones = try VocabularyEntry.checkedPhones(
+                known.joined(separator: " "), in: try ModelPhones(model: model), locale: locale)
+            source = "as the model's dictionary says it; give a pronunciation to change it"
+        } else if let model, locale == "en-US" {
+            do {
+                phones = try VocabularyEntry.checkedPhones(
+                    FliteLexicon.pronunciation(of: word).joined(separator: " "), in: try ModelPhones(model: model),
+                    locale: locale)
+            } catch let error as LetterToSoundError {
+                printError(
+                    "dictation-station: \(SafeText.line(word)): \(error). For example: vocabulary add WORD \"M EH T AH\""
+                )
+                return ExitStatus.failure
+            }
+            source = "from flite's lexicon and letter-to-sound rules; give a pronunciation to change it"
+        } else {
+            let known = model.flatMap { try? ModelPhones(model: $0) }.map {
+                " The model's phones: \($0.phones.sorted().joined(separator: " "))."
+            }
+            printError(
+                "dictation-station: \(locale) words need their pronunciation (flite speaks en-US only): "
+                    + "vocabulary add \(SafeText.line(word)) \"PHONES\" --locale \(locale)."
+                    + (known ?? " No \(locale) speech model is installed yet to check one against."))
+            return ExitStatus.failure
+        }
+        let said = phones.joined(separator: " ")
+        switch try vocabulary.add(word: word, phones: phones, locale: locale) {
+        case .added: printText("Added \(word) to the \(locale) vocabulary: \(said) (\(source)).")
+        case .replaced(let previous):
+            printText("\(word) is now said \(said) (\(source)); it was \(previous.joined(separator: " ")).")
+        case .unchanged: printText("\(word) is already in the \(locale) vocabulary, said \(said).")
+        }
+        printText("The station uses it from the next dictation.")
+        return ExitStatus.success
+    }
+
+    private static func remove(
+        _ typedWord: String, locale typedLocale: String, from vocabulary: ClinicVocabulary
+    ) throws
+        -> Int32
+    {
+        let locale = try ClinicVocabulary.checkedLocale(typedLocale)
+        let word = try VocabularyEntry.checkedWord(typedWord)
+        guard try vocabulary.remove(word: word, locale: locale) else {
+            printText("\(word) is not in the \(locale) vocabulary (words of the model's own dictionary stay).")
+            return ExitStatus.failure
+        }
+        printText("Removed \(word) from the \(locale) vocabulary; the station stops using it from the next dictation.")
+        return ExitStatus.success
+    }
+}
