@@ -59,7 +59,7 @@ public final class ControlServer: Sendable {
         let wiring = ControlLoop.Wiring(listener: listener, wakeRead: wake.read, wakeWrite: wake.write)
         running.withLock { $0 = wiring }
         let loop = ControlLoop(wiring: wiring, server: self)
-        DedicatedThread.start { loop.run() }
+        OwnThread.start { loop.run() }
     }
 
     /// Stops accepting and removes the socket file. The loop closes the descriptors itself when it

@@ -2,18 +2,18 @@
     import Glibc
 #endif
 
-/// Runs blocking work (waiting for a child process) on a thread of its own, so that no thread of
-/// Swift's small cooperative pool (two on this machine) is held for the length of a training tool's run.
-enum OwnThread {
+/// Runs blocking work (waiting for a child process, a `poll(2)` loop, a signal pipe) on a thread of its
+/// own, so that no thread of Swift's small cooperative pool (two on this machine) is held while it waits.
+public enum OwnThread {
     /// `work`'s result, computed on a new thread. The corresponding C function is `pthread_create`.
-    static func run<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
+    public static func run<Result: Sendable>(_ work: @escaping @Sendable () -> Result) async -> Result {
         await withCheckedContinuation { continuation in
             start { continuation.resume(returning: work()) }
         }
     }
 
     /// Starts `work` on a new, detached thread; on a system that refuses one, runs it here.
-    static func start(_ work: @escaping @Sendable () -> Void) {
+    public static func start(_ work: @escaping @Sendable () -> Void) {
         final class Work {
             let body: @Sendable () -> Void
             init(_ body: @escaping @Sendable () -> Void) { self.body = body }

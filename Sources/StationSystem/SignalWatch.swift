@@ -28,7 +28,7 @@ public final class SignalWatch: Sendable {
             sigaction(number, &action, nil)
         }
         let read = pipe.read
-        DedicatedThread.start {
+        OwnThread.start {
             defer { read.close() }
             while let bytes = try? read.read(upTo: 16), !bytes.isEmpty {
                 for byte in bytes {
