@@ -6,6 +6,9 @@ final class OneStepAtATime {
     private var busy = false
     private var waiting: [CheckedContinuation<Void, Never>] = []
 
+    /// How many steps wait for the one running.
+    var waitingCount: Int { waiting.count }
+
     /// Runs `step` once the steps asked for before it are done; on the caller's actor.
     nonisolated(nonsending) func run<T, E: Error>(_ step: () async throws(E) -> T) async throws(E) -> T {
         if busy {
