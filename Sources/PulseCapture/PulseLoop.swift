@@ -25,8 +25,12 @@ final class PulseLoop: SerialExecutor {
             pa_threaded_mainloop_set_name(state.mainloop, name)
             let api = pa_threaded_mainloop_get_api(state.mainloop)!
             state.wakeUp = api.pointee.defer_new(
-                api, { _, _, userdata in Unmanaged<PulseLoop>.fromOpaque(userdata!).takeUnretainedValue().runJobs() },
-                Unmanaged.passUnretained(self).toOpaque())
+                api,
+                { _, _, userdata in
+                    // Held while its jobs run: a job may drop the last other reference to the loop.
+                    let loop = Unmanaged<PulseLoop>.fromOpaque(userdata!).takeUnretainedValue()
+                    withExtendedLifetime(loop) { loop.runJobs() }
+                }, Unmanaged.passUnretained(self).toOpaque())
             api.pointee.defer_enable(state.wakeUp, 0)
             pa_threaded_mainloop_start(state.mainloop)
         }
