@@ -1,3 +1,5 @@
+import Foundation
+import StationCore
 import Testing
 
 @testable import PulseCapture
@@ -24,6 +26,28 @@ struct PulseLoopTests {
         await first.value
         await second.value
         #expect(await steps.log == ["first begins", "first ends", "second"])
+    }
+
+    @Test("a capture that is let go of leaves no thread behind")
+    func releasedCaptureEndsItsThread() async throws {
+        // Thread names are cut to 15 characters: "dictation-station.capture" is "dictation-stati".
+        let before = threads(named: "dictation-stati")
+        var capture: PulseCapture? = PulseCapture()
+        // The thread names itself once it runs.
+        try await until { threads(named: "dictation-stati") == before + 1 }
+        await #expect(throws: CaptureError.self) { _ = try await capture?.stop() }
+        capture = nil
+        // The capture's deinit runs on its own thread, which another thread then stops and joins.
+        try await until { threads(named: "dictation-stati") == before }
+    }
+
+    /// How many threads of this process have `name`.
+    private func threads(named name: String) -> Int {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.filter { task in
+            let comm = try? String(contentsOfFile: "/proc/self/task/\(task)/comm", encoding: .utf8)
+            return comm?.trimmingCharacters(in: .whitespacesAndNewlines) == name
+        }.count
     }
 
     /// Waits for a state, not for a time; fails after a few seconds.
