@@ -15,7 +15,7 @@ struct InterruptionState {
 ///
 /// PulseAudio's module-role-cork only sends cork requests to playback streams, never to a record
 /// stream, so the capture also applies its rule itself: while any stream with media.role=phone
-/// exists (playback or record), the dictation is interrupted. Runs with the mainloop lock held.
+/// exists (playback or record), the dictation is interrupted. Runs on the loop's thread.
 extension PulseCapture {
     func updateInterruption(_ change: (inout InterruptionState) -> Void) {
         let was = interruptions.isInterrupted
@@ -26,11 +26,11 @@ extension PulseCapture {
     }
 
     func watchPhoneCalls(on connection: PulseConnection) {
-        let me = Unmanaged.passUnretained(self).toOpaque()
+        let me = userdata
         pa_context_set_subscribe_callback(
             connection.context,
-            { context, event, index, userdata in
-                PulseCapture.from(userdata).streamListChanged(event: event, index: index, context: context)
+            { _, event, index, userdata in
+                PulseCapture.from(userdata).assumeIsolated { $0.streamListChanged(event: event, index: index) }
             }, me)
         let mask = pa_subscription_mask_t(
             PA_SUBSCRIPTION_MASK_SINK_INPUT.rawValue | PA_SUBSCRIPTION_MASK_SOURCE_OUTPUT.rawValue)
@@ -44,7 +44,8 @@ extension PulseCapture {
         }
     }
 
-    private func streamListChanged(event: pa_subscription_event_type_t, index: UInt32, context: OpaquePointer?) {
+    private func streamListChanged(event: pa_subscription_event_type_t, index: UInt32) {
+        guard let context = connection?.context else { return }
         let facility = event.rawValue & PA_SUBSCRIPTION_EVENT_FACILITY_MASK.rawValue
         let type = event.rawValue & PA_SUBSCRIPTION_EVENT_TYPE_MASK.rawValue
         let isSinkInput = facility == PA_SUBSCRIPTION_EVENT_SINK_INPUT.rawValue
@@ -54,7 +55,7 @@ extension PulseCapture {
             updateInterruption { $0.phoneStreams.remove(key) }
             return
         }
-        let me = Unmanaged.passUnretained(self).toOpaque()
+        let me = userdata
         let operation =
             isSinkInput
             ? pa_context_get_sink_input_info(context, index, Self.sinkInputFound, me)
@@ -64,17 +65,22 @@ extension PulseCapture {
 
     private static let sinkInputFound: pa_sink_input_info_cb_t = { _, info, eol, userdata in
         guard eol == 0, let info = info?.pointee else { return }
-        PulseCapture.from(userdata).noteStream(sinkInput: true, index: info.index, properties: info.proplist)
+        let (index, role) = (info.index, PulseCapture.role(in: info.proplist))
+        PulseCapture.from(userdata).assumeIsolated { $0.noteStream(sinkInput: true, index: index, role: role) }
     }
 
     private static let sourceOutputFound: pa_source_output_info_cb_t = { _, info, eol, userdata in
         guard eol == 0, let info = info?.pointee else { return }
-        PulseCapture.from(userdata).noteStream(sinkInput: false, index: info.index, properties: info.proplist)
+        let (index, role) = (info.index, PulseCapture.role(in: info.proplist))
+        PulseCapture.from(userdata).assumeIsolated { $0.noteStream(sinkInput: false, index: index, role: role) }
     }
 
-    private func noteStream(sinkInput: Bool, index: UInt32, properties: OpaquePointer?) {
+    private static func role(in properties: OpaquePointer?) -> String? {
+        pa_proplist_gets(properties, PA_PROP_MEDIA_ROLE).map { String(cString: $0) }
+    }
+
+    private func noteStream(sinkInput: Bool, index: UInt32, role: String?) {
         if !sinkInput, let stream, pa_stream_get_index(stream) == index { return }
-        let role = pa_proplist_gets(properties, PA_PROP_MEDIA_ROLE).map { String(cString: $0) }
         let key = Self.key(sinkInput: sinkInput, index: index)
         updateInterruption {
             if role == "phone" { $0.phoneStreams.insert(key) } else { $0.phoneStreams.remove(key) }

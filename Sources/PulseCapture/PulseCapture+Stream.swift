@@ -4,7 +4,7 @@ import Recordings
 import StationCore
 
 /// The record stream: opening it, taking its audio into the file, and hearing what the server says.
-/// Everything here runs with the mainloop lock held.
+/// Everything here runs on the loop's thread: the actor's steps, and libpulse's callbacks.
 extension PulseCapture {
     /// Why a capture ended without being stopped.
     enum Ending {
@@ -12,7 +12,7 @@ extension PulseCapture {
         case sourceRemoved
     }
 
-    func openStream(on connection: PulseConnection) throws(PulseError) {
+    func openStream(on connection: PulseConnection) async throws(PulseError) {
         var spec = Self.sampleSpec
         let properties = pa_proplist_new()
         defer { pa_proplist_free(properties) }
@@ -22,15 +22,22 @@ extension PulseCapture {
             throw PulseError.last(of: connection.context, "creating the record stream")
         }
         self.stream = stream
-        let me = Unmanaged.passUnretained(self).toOpaque()
+        let me = userdata
         pa_stream_set_state_callback(
-            stream, { _, userdata in PulseCapture.from(userdata).streamStateChanged() }, me)
-        pa_stream_set_read_callback(stream, { _, _, userdata in PulseCapture.from(userdata).streamReadable() }, me)
+            stream, { _, userdata in PulseCapture.from(userdata).assumeIsolated { $0.streamStateChanged() } }, me)
+        pa_stream_set_read_callback(
+            stream, { _, _, userdata in PulseCapture.from(userdata).assumeIsolated { $0.streamReadable() } }, me)
         pa_stream_set_suspended_callback(
-            stream, { _, userdata in PulseCapture.from(userdata).streamSuspendedChanged() }, me)
-        pa_stream_set_moved_callback(stream, { _, userdata in PulseCapture.from(userdata).streamMoved() }, me)
+            stream, { _, userdata in PulseCapture.from(userdata).assumeIsolated { $0.streamSuspendedChanged() } }, me)
+        pa_stream_set_moved_callback(
+            stream, { _, userdata in PulseCapture.from(userdata).assumeIsolated { $0.streamMoved() } }, me)
         pa_stream_set_event_callback(
-            stream, { _, name, _, userdata in PulseCapture.from(userdata).serverRequested(name) }, me)
+            stream,
+            { _, name, _, userdata in
+                let isCork = name.map { strcmp($0, ds_pa_event_request_cork()) == 0 } ?? false
+                let isUncork = name.map { strcmp($0, ds_pa_event_request_uncork()) == 0 } ?? false
+                PulseCapture.from(userdata).assumeIsolated { $0.serverRequested(cork: isCork, uncork: isUncork) }
+            }, me)
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max, tlength: UInt32.max, prebuf: UInt32.max, minreq: UInt32.max,
             fragsize: Self.fragmentBytes)
@@ -38,15 +45,17 @@ extension PulseCapture {
         guard pa_stream_connect_record(stream, sourceName, &attributes, flags) == 0 else {
             throw PulseError.last(of: connection.context, "connecting the record stream")
         }
-        try connection.waitUntilReady(stream, "connecting the record stream")
-    }
-
-    static func from(_ userdata: UnsafeMutableRawPointer?) -> PulseCapture {
-        Unmanaged<PulseCapture>.fromOpaque(userdata!).takeUnretainedValue()
+        try await connection.waitUntilReady(stream, "connecting the record stream")
     }
 
     /// Disconnects the stream without calling back.
     func closeStream() {
+        Self.release(stream)
+        stream = nil
+    }
+
+    /// Disconnects `stream` without calling back; on the loop's thread or with its lock.
+    static func release(_ stream: OpaquePointer?) {
         guard let stream else { return }
         pa_stream_set_state_callback(stream, nil, nil)
         pa_stream_set_read_callback(stream, nil, nil)
@@ -55,7 +64,6 @@ extension PulseCapture {
         pa_stream_set_event_callback(stream, nil, nil)
         pa_stream_disconnect(stream)
         pa_stream_unref(stream)
-        self.stream = nil
     }
 
     /// Notes that recording (re)starts now: the audio taken from here on is this segment's.
@@ -85,7 +93,7 @@ extension PulseCapture {
     /// The end is measured on the clock, so a segment of `t` seconds holds `t` seconds of audio:
     /// sources deliver late (a monitor lags by its blocks) or early (module-sine-source renders 2 s
     /// ahead), so counting what arrived would be wrong either way. The wait is bounded by the latency.
-    func drainPending(on connection: PulseConnection) {
+    func drainPending(on connection: PulseConnection) async {
         guard let stream, phase == .recording else { return }
         let elapsed = ContinuousClock.now - segmentStart
         let samples = Int(elapsed / .microseconds(1) * Double(AudioChunk.sampleRate) / 1_000_000)
@@ -93,18 +101,15 @@ extension PulseCapture {
         phase = .draining(untilWritten: target)
         var latency: pa_usec_t = 0
         var negative: Int32 = 0
-        try? connection.wait(
-            for: pa_stream_update_timing_info(stream, signalingSuccess, connection.userdata), "measuring latency")
+        try? await connection.complete(
+            pa_stream_update_timing_info(stream, signalingSuccess, connection.userdata), "measuring latency")
         if pa_stream_get_latency(stream, &latency, &negative) != 0 || negative != 0 { latency = 0 }
         // Sources that cannot lower their latency deliver in blocks of up to 2 s (PulseAudio's default
         // maximum); the wait ends as soon as the audio is in, so a good source never waits this long.
         let limit = Duration.microseconds(Int64(min(max(latency, 2_000_000), 5_000_000))) + .milliseconds(500)
-        let deadline = ContinuousClock.now + limit
-        connection.signal(after: limit)
-        while written < target, writeFailure == nil, phase != .ended, connection.isReady,
-            ContinuousClock.now < deadline
-        {
-            connection.wait()
+        _ = await connection.until(limit: limit) {
+            self.written >= target || self.writeFailure != nil || self.phase == .ended
+                || self.connection?.isReady != true
         }
         if written < target {
             log.log(.warning, "capture: \((target - written) / 32) ms of audio did not arrive by pause or stop")
@@ -240,11 +245,10 @@ extension PulseCapture {
     }
 
     /// The server's cork and uncork requests (another stream, a phone call, takes precedence).
-    private func serverRequested(_ name: UnsafePointer<CChar>?) {
-        guard let name else { return }
-        if strcmp(name, ds_pa_event_request_cork()) == 0 {
+    private func serverRequested(cork: Bool, uncork: Bool) {
+        if cork {
             updateInterruption { $0.serverRequestedCork = true }
-        } else if strcmp(name, ds_pa_event_request_uncork()) == 0 {
+        } else if uncork {
             updateInterruption { $0.serverRequestedCork = false }
         }
     }

@@ -6,23 +6,25 @@ import StationCore
 /// Records one dictation from the audio server (PulseAudio, or PipeWire's PulseAudio server) into a
 /// WAV file: 16 kHz, mono, 16-bit, written as it arrives.
 ///
-/// libpulse's threaded mainloop delivers the audio and the server's events on its own thread; the
-/// port's calls run one at a time on a private control queue, so nothing blocks the caller's thread.
-/// State shared with the mainloop thread is guarded by the mainloop lock.
-public final class PulseCapture: Capturing, @unchecked Sendable {
-    public let events: AsyncStream<CaptureEvent>
-    public let levels: AsyncStream<AudioLevel>
-    public let frames: AsyncStream<AudioChunk>
+/// An actor on libpulse's threaded mainloop: its steps, and the callbacks that bring the audio and
+/// the server's events, all run on the mainloop's thread, so the stream is only touched there. Waiting
+/// for the server suspends a step without blocking any thread; the steps run one at a time.
+public actor PulseCapture: Capturing {
+    public nonisolated let events: AsyncStream<CaptureEvent>
+    public nonisolated let levels: AsyncStream<AudioLevel>
+    public nonisolated let frames: AsyncStream<AudioChunk>
     let eventsContinuation: AsyncStream<CaptureEvent>.Continuation
     let levelsContinuation: AsyncStream<AudioLevel>.Continuation
     let framesContinuation: AsyncStream<AudioChunk>.Continuation
 
     /// The source asked for, or nil for the server's default.
-    public let sourceName: String?
+    public nonisolated let sourceName: String?
     /// The server asked for, or nil for PULSE_SERVER or the default.
-    public let server: String?
+    public nonisolated let server: String?
     let log: any StationLog
-    private let control = DispatchQueue(label: "dictation-station.capture.control")
+    nonisolated let loop = PulseLoop(name: "dictation-station.capture")
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
+    private let steps = OneStepAtATime()
 
     /// What the capture does with audio that arrives.
     enum Phase: Equatable {
@@ -35,7 +37,6 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
         case ended
     }
 
-    // Guarded by the mainloop lock once connected.
     var connection: PulseConnection?
     var stream: OpaquePointer?
     var wav: WAVFile?
@@ -67,46 +68,44 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
         (frames, framesContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(3_000))
     }
 
-    deinit {
+    isolated deinit {
+        // Dropped without a stop: the stream goes without calling back into a capture that is gone.
+        closeStream()
         connection?.close()
     }
 
     public func start(recordingTo file: URL, appending: Bool) async throws {
-        try await onControl { () throws(CaptureError) in try self.startRecording(to: file, appending: appending) }
-    }
-
-    public func pause() async throws {
-        try await onControl { () throws(CaptureError) in try self.cork() }
-    }
-
-    public func resume() async throws {
-        try await onControl { () throws(CaptureError) in try self.uncork() }
-    }
-
-    public func stop() async throws -> URL {
-        try await onControl { () throws(CaptureError) in try self.finish() }
-    }
-
-    /// Runs a control step on the control queue, in call order.
-    private func onControl<T: Sendable>(_ body: @escaping @Sendable () throws(CaptureError) -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            control.async {
-                do throws(CaptureError) {
-                    continuation.resume(returning: try body())
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
+        try await steps.run { () async throws(CaptureError) in try await startRecording(to: file, appending: appending)
         }
     }
 
-    // MARK: Control steps, on the control queue
+    public func pause() async throws {
+        try await steps.run { () async throws(CaptureError) in try await cork() }
+    }
 
-    private func startRecording(to file: URL, appending: Bool) throws(CaptureError) {
+    public func resume() async throws {
+        try await steps.run { () async throws(CaptureError) in try await uncork() }
+    }
+
+    public func stop() async throws -> URL {
+        try await steps.run { () async throws(CaptureError) in try await finish() }
+    }
+
+    /// The capture that a libpulse callback's user data names; callbacks run on the loop's thread.
+    static func from(_ userdata: UnsafeMutableRawPointer?) -> PulseCapture {
+        Unmanaged<PulseCapture>.fromOpaque(userdata!).takeUnretainedValue()
+    }
+
+    /// The user data that makes callbacks find this capture.
+    nonisolated var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    // MARK: Control steps
+
+    private func startRecording(to file: URL, appending: Bool) async throws(CaptureError) {
         guard connection == nil, phase == .idle else { throw .streamFailed(detail: "the capture was already started") }
         let connection: PulseConnection
         do {
-            connection = try PulseConnection(server: server)
+            connection = try await PulseConnection.open(on: loop, server: server)
         } catch {
             throw error.captureError(server: server)
         }
@@ -117,26 +116,25 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
             connection.close()
             throw error.captureError
         }
-        let failure = connection.locked { () -> CaptureError? in
-            self.connection = connection
-            self.wav = wav
-            self.file = file
-            headerWrittenAt = wav.dataBytes
-            connection.onLost = { [unowned self] in self.end(.serverGone) }
-            do throws(PulseError) {
-                try openStream(on: connection)
-            } catch {
-                closeStream()
-                return error.isNoSuchEntity
-                    ? .noSuchSource(name: sourceName ?? "", available: (try? connection.sources())?.map(\.name) ?? [])
-                    : error.captureError(server: server)
-            }
+        self.connection = connection
+        self.wav = wav
+        self.file = file
+        headerWrittenAt = wav.dataBytes
+        connection.onLost = { [unowned self] in self.end(.serverGone) }
+        let failure: CaptureError
+        do throws(PulseError) {
+            try await openStream(on: connection)
             phase = .recording
             beginSegment()
             watchPhoneCalls(on: connection)
-            return nil
+            return
+        } catch {
+            closeStream()
+            failure =
+                error.isNoSuchEntity
+                ? .noSuchSource(name: sourceName ?? "", available: (try? await connection.sources())?.map(\.name) ?? [])
+                : error.captureError(server: server)
         }
-        guard let failure else { return }
         connection.close()
         self.connection = nil
         self.wav = nil
@@ -145,51 +143,47 @@ public final class PulseCapture: Capturing, @unchecked Sendable {
         throw failure
     }
 
-    private func cork() throws(CaptureError) {
+    private func cork() async throws(CaptureError) {
         guard let connection else { throw .streamFailed(detail: "the capture was not started") }
-        let failure = connection.locked { () -> WAVError? in
-            defer { if phase != .ended { writeHeader() } }
-            guard phase == .recording, let stream else { return writeFailure }
-            drainPending(on: connection)
-            try? connection.wait(for: pa_stream_cork(stream, 1, signalingSuccess, connection.userdata), "pausing")
-            // What the server still held from before the pause must not reappear after it.
-            try? connection.wait(for: pa_stream_flush(stream, signalingSuccess, connection.userdata), "flushing")
-            discardReadable()
-            if phase != .ended { phase = .paused }
-            return writeFailure
-        }
-        if let failure { throw failure.captureError }
-    }
-
-    private func uncork() throws(CaptureError) {
-        guard let connection else { throw .streamFailed(detail: "the capture was not started") }
-        try connection.locked { () throws(CaptureError) in
-            switch phase {
-            case .recording: return
-            case .paused: break
-            default: throw .streamFailed(detail: "the capture has ended")
-            }
-            guard let stream else { throw .streamFailed(detail: "the stream is gone") }
+        defer { if phase != .ended { writeHeader() } }
+        guard phase == .recording, let stream else {
             if let writeFailure { throw writeFailure.captureError }
-            phase = .recording
-            beginSegment()
-            do throws(PulseError) {
-                try connection.wait(for: pa_stream_cork(stream, 0, signalingSuccess, connection.userdata), "resuming")
-            } catch {
-                phase = .paused
-                throw error.captureError(server: server)
-            }
+            return
+        }
+        await drainPending(on: connection)
+        try? await connection.complete(pa_stream_cork(stream, 1, signalingSuccess, connection.userdata), "pausing")
+        // What the server still held from before the pause must not reappear after it.
+        try? await connection.complete(pa_stream_flush(stream, signalingSuccess, connection.userdata), "flushing")
+        discardReadable()
+        if phase != .ended { phase = .paused }
+        if let writeFailure { throw writeFailure.captureError }
+    }
+
+    private func uncork() async throws(CaptureError) {
+        guard let connection else { throw .streamFailed(detail: "the capture was not started") }
+        switch phase {
+        case .recording: return
+        case .paused: break
+        default: throw .streamFailed(detail: "the capture has ended")
+        }
+        guard let stream else { throw .streamFailed(detail: "the stream is gone") }
+        if let writeFailure { throw writeFailure.captureError }
+        phase = .recording
+        beginSegment()
+        do throws(PulseError) {
+            try await connection.complete(pa_stream_cork(stream, 0, signalingSuccess, connection.userdata), "resuming")
+        } catch {
+            phase = .paused
+            throw error.captureError(server: server)
         }
     }
 
-    private func finish() throws(CaptureError) -> URL {
+    private func finish() async throws(CaptureError) -> URL {
         guard let file else { throw .streamFailed(detail: "the capture was never started") }
         if let connection {
-            connection.locked {
-                if phase == .recording { drainPending(on: connection) }
-                phase = .ended
-                closeStream()
-            }
+            if phase == .recording { await drainPending(on: connection) }
+            phase = .ended
+            closeStream()
             connection.close()
             self.connection = nil
         }

@@ -7,16 +7,18 @@ import StationSystem
 /// Plays a recorded WAV file through the audio server, for checking a report against its audio:
 /// play, pause, seek and stop, with the audible position published a few times a second.
 ///
-/// The file is read from disk as the server asks for more, never loaded whole.
-public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
-    public let progress: AsyncStream<PlaybackProgress>
+/// The file is read from disk as the server asks for more, never loaded whole. An actor on libpulse's
+/// threaded mainloop, as `PulseCapture` is: its steps and the server's callbacks run on that thread.
+public actor PulsePlayer: AudioPlaying {
+    public nonisolated let progress: AsyncStream<PlaybackProgress>
     private let progressContinuation: AsyncStream<PlaybackProgress>.Continuation
     /// The sink to play to, or nil for the default one.
-    public let sink: String?
-    public let server: String?
-    private let control = DispatchQueue(label: "dictation-station.player.control")
+    public nonisolated let sink: String?
+    public nonisolated let server: String?
+    private nonisolated let loop = PulseLoop(name: "dictation-station.player")
+    public nonisolated var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
+    private let steps = OneStepAtATime()
 
-    // Guarded by the mainloop lock while connected.
     private var connection: PulseConnection?
     private var stream: OpaquePointer?
     private var descriptor: FileDescriptor?
@@ -34,46 +36,33 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
         (progress, progressContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(16))
     }
 
-    deinit {
-        connection?.close()
-        descriptor?.close()
+    isolated deinit {
+        shutDown()
     }
 
     public func play(file: URL) async throws {
-        try await onControl { () throws(PlaybackError) in
-            self.shutDown()
-            try self.startPlaying(file)
+        try await steps.run { () async throws(PlaybackError) in
+            shutDown()
+            try await startPlaying(file)
         }
     }
 
     public func pause() async throws {
-        try await onControl { () throws(PlaybackError) in try self.cork(true) }
+        try await steps.run { () async throws(PlaybackError) in try await cork(true) }
     }
 
     public func resume() async throws {
-        try await onControl { () throws(PlaybackError) in try self.cork(false) }
+        try await steps.run { () async throws(PlaybackError) in try await cork(false) }
     }
 
     public func seek(by offset: Duration) async throws {
-        try await onControl { () throws(PlaybackError) in try self.move(by: offset) }
+        try await steps.run { () async throws(PlaybackError) in try await move(by: offset) }
     }
 
     public func stop() async {
-        _ = try? await onControl { () throws(PlaybackError) in
-            self.shutDown()
-            self.progressContinuation.yield(PlaybackProgress(state: .stopped, position: .zero, duration: self.duration))
-        }
-    }
-
-    private func onControl<T: Sendable>(_ body: @escaping @Sendable () throws(PlaybackError) -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            control.async {
-                do throws(PlaybackError) {
-                    continuation.resume(returning: try body())
-                } catch {
-                    continuation.resume(throwing: error)
-                }
-            }
+        await steps.run {
+            shutDown()
+            progressContinuation.yield(PlaybackProgress(state: .stopped, position: .zero, duration: duration))
         }
     }
 
@@ -83,9 +72,9 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
         .microseconds(Int64(bytes / header.blockAlign) * 1_000_000 / Int64(header.sampleRate))
     }
 
-    // MARK: Control steps, on the control queue
+    // MARK: Control steps
 
-    private func startPlaying(_ file: URL) throws(PlaybackError) {
+    private func startPlaying(_ file: URL) async throws(PlaybackError) {
         let info: WAVInfo
         do { info = try WAVInfo(file) } catch { throw .unreadableFile(detail: String(describing: error)) }
         let descriptor: FileDescriptor
@@ -106,30 +95,28 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
             dataBytes: min(info.dataBytes, max(0, Int(size) - info.dataOffset)))
         let connection: PulseConnection
         do {
-            connection = try PulseConnection(server: server)
+            connection = try await PulseConnection.open(on: loop, server: server)
         } catch {
             descriptor.close()
             throw .serverUnreachable(detail: error.description)
         }
-        let failure = connection.locked { () -> PulseError? in
-            self.connection = connection
-            self.descriptor = descriptor
-            sentBytes = 0
-            isDraining = false
-            heldPosition = nil
-            connection.onLost = { [unowned self] in self.finished(as: .stopped) }
-            do throws(PulseError) { try openStream(on: connection) } catch { return error }
-            state = .playing
-            publish()
-            return nil
-        }
-        if let failure {
+        self.connection = connection
+        self.descriptor = descriptor
+        sentBytes = 0
+        isDraining = false
+        heldPosition = nil
+        connection.onLost = { [unowned self] in self.finished(as: .stopped) }
+        do throws(PulseError) {
+            try await openStream(on: connection)
+        } catch {
             shutDown()
-            throw .streamFailed(detail: failure.description)
+            throw .streamFailed(detail: error.description)
         }
+        state = .playing
+        publish()
     }
 
-    private func openStream(on connection: PulseConnection) throws(PulseError) {
+    private func openStream(on connection: PulseConnection) async throws(PulseError) {
         var spec = pa_sample_spec(
             format: PA_SAMPLE_S16LE, rate: UInt32(header.sampleRate), channels: UInt8(header.channels))
         let properties = pa_proplist_new()
@@ -138,10 +125,11 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
         guard let stream = pa_stream_new_with_proplist(connection.context, "Dictation playback", &spec, nil, properties)
         else { throw PulseError.last(of: connection.context, "creating the playback stream") }
         self.stream = stream
-        let me = Unmanaged.passUnretained(self).toOpaque()
-        pa_stream_set_state_callback(stream, { _, userdata in PulsePlayer.from(userdata).connection?.signal() }, me)
+        let me = userdata
+        pa_stream_set_state_callback(
+            stream, { _, userdata in PulsePlayer.from(userdata).assumeIsolated { $0.connection?.signal() } }, me)
         pa_stream_set_write_callback(
-            stream, { _, length, userdata in PulsePlayer.from(userdata).writable(length) }, me)
+            stream, { _, length, userdata in PulsePlayer.from(userdata).assumeIsolated { $0.writable(length) } }, me)
         let bytesPer50ms = UInt32(header.sampleRate * header.blockAlign / 20)
         var attributes = pa_buffer_attr(
             maxlength: UInt32.max, tlength: bytesPer50ms * 4, prebuf: UInt32.max, minreq: bytesPer50ms,
@@ -152,53 +140,48 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
         guard pa_stream_connect_playback(stream, sink, &attributes, flags, nil, nil) == 0 else {
             throw PulseError.last(of: connection.context, "connecting the playback stream")
         }
-        try connection.waitUntilReady(stream, "connecting the playback stream")
+        try await connection.waitUntilReady(stream, "connecting the playback stream")
     }
 
     private static func from(_ userdata: UnsafeMutableRawPointer?) -> PulsePlayer {
         Unmanaged<PulsePlayer>.fromOpaque(userdata!).takeUnretainedValue()
     }
 
-    private func cork(_ pausing: Bool) throws(PlaybackError) {
-        guard let connection else { throw .notPlaying }
-        try connection.locked { () throws(PlaybackError) in
-            guard let stream, state == .playing || state == .paused else { throw .notPlaying }
-            if pausing, heldPosition == nil { heldPosition = position() }
-            try? connection.wait(
-                for: pa_stream_cork(stream, pausing ? 1 : 0, signalingSuccess, connection.userdata), "pausing playback")
-            if !pausing { heldPosition = nil }
-            state = pausing ? .paused : .playing
-            publish()
-        }
+    /// The user data that makes callbacks find this player.
+    private nonisolated var userdata: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+
+    private func cork(_ pausing: Bool) async throws(PlaybackError) {
+        guard let connection, let stream, state == .playing || state == .paused else { throw .notPlaying }
+        if pausing, heldPosition == nil { heldPosition = position() }
+        try? await connection.complete(
+            pa_stream_cork(stream, pausing ? 1 : 0, signalingSuccess, connection.userdata), "pausing playback")
+        if !pausing { heldPosition = nil }
+        state = pausing ? .paused : .playing
+        publish()
     }
 
-    private func move(by offset: Duration) throws(PlaybackError) {
-        guard let connection else { throw .notPlaying }
-        try connection.locked { () throws(PlaybackError) in
-            guard let stream, state == .playing || state == .paused else { throw .notPlaying }
-            let target = min(max(.zero, position() + offset), duration)
-            let frames = Int(target / .microseconds(1) * Double(header.sampleRate) / 1_000_000)
-            // Drop what the server still holds, then go on from the new place.
-            try? connection.wait(for: pa_stream_flush(stream, signalingSuccess, connection.userdata), "seeking")
-            sentBytes = frames * header.blockAlign
-            isDraining = false
-            if state == .paused { heldPosition = target }
-            writable(pa_stream_writable_size(stream))
-            publish(at: target)
-        }
+    private func move(by offset: Duration) async throws(PlaybackError) {
+        guard let connection, let stream, state == .playing || state == .paused else { throw .notPlaying }
+        let target = min(max(.zero, position() + offset), duration)
+        let frames = Int(target / .microseconds(1) * Double(header.sampleRate) / 1_000_000)
+        // Drop what the server still holds, then go on from the new place.
+        try? await connection.complete(pa_stream_flush(stream, signalingSuccess, connection.userdata), "seeking")
+        sentBytes = frames * header.blockAlign
+        isDraining = false
+        if state == .paused { heldPosition = target }
+        writable(pa_stream_writable_size(stream))
+        publish(at: target)
     }
 
     /// Lets go of the stream, the server and the file.
     private func shutDown() {
         if let connection {
-            connection.locked {
-                if let stream {
-                    pa_stream_set_state_callback(stream, nil, nil)
-                    pa_stream_set_write_callback(stream, nil, nil)
-                    pa_stream_disconnect(stream)
-                    pa_stream_unref(stream)
-                    self.stream = nil
-                }
+            if let stream {
+                pa_stream_set_state_callback(stream, nil, nil)
+                pa_stream_set_write_callback(stream, nil, nil)
+                pa_stream_disconnect(stream)
+                pa_stream_unref(stream)
+                self.stream = nil
             }
             connection.close()
             self.connection = nil
@@ -208,7 +191,7 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
         state = .stopped
     }
 
-    // MARK: On the mainloop thread, lock held
+    // MARK: libpulse's callbacks, on the loop's thread
 
     private func writable(_ length: Int) {
         guard let stream, let descriptor, !isDraining, length > 0 else { return }
@@ -228,9 +211,9 @@ public final class PulsePlayer: AudioPlaying, @unchecked Sendable {
         if sentBytes >= header.dataBytes {
             isDraining = true
             let drained: pa_stream_success_cb_t = { _, success, userdata in
-                if success != 0 { PulsePlayer.from(userdata).finished(as: .finished) }
+                if success != 0 { PulsePlayer.from(userdata).assumeIsolated { $0.finished(as: .finished) } }
             }
-            if let operation = pa_stream_drain(stream, drained, Unmanaged.passUnretained(self).toOpaque()) {
+            if let operation = pa_stream_drain(stream, drained, userdata) {
                 pa_operation_unref(operation)
             }
         }

@@ -1,19 +1,45 @@
 import CPulseAudio
-import Foundation
 import StationCore
+import Synchronization
 
 /// The capture sources of the audio server.
 public enum PulseSources {
     /// Lists the sources, the default one marked; `server` nil means PULSE_SERVER or the default server.
     /// Blocks until the server answers: call it off the main thread.
     public static func list(server: String? = nil) throws(CaptureError) -> [AudioSource] {
-        do {
-            let connection = try PulseConnection(server: server)
+        let lister = SourceLister(server: server)
+        // Started here and run on the loop's own thread, so no thread of Swift's pool is needed to answer.
+        Task.immediate { await lister.list() }
+        return try lister.answer()
+    }
+}
+
+/// Asks the server for its sources on a loop of its own, for a caller that waits for the answer.
+private actor SourceLister {
+    private nonisolated let loop = PulseLoop(name: "dictation-station.sources")
+    nonisolated var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
+    private nonisolated let result = Mutex<Result<[AudioSource], CaptureError>?>(nil)
+    private let server: String?
+
+    init(server: String?) { self.server = server }
+
+    func list() async {
+        let answer: Result<[AudioSource], CaptureError>
+        do throws(PulseError) {
+            let connection = try await PulseConnection.open(on: loop, server: server)
             defer { connection.close() }
-            return try connection.locked { () throws(PulseError) in try connection.sources() }
+            answer = .success(try await connection.sources())
         } catch {
-            throw error.captureError(server: server)
+            answer = .failure(error.captureError(server: server))
         }
+        result.withLock { $0 = answer }
+        loop.wakeBlocked()
+    }
+
+    /// Blocks the calling thread until `list()` has answered.
+    nonisolated func answer() throws(CaptureError) -> [AudioSource] {
+        loop.block { result.withLock { $0 != nil } }
+        return try result.withLock { $0! }.get()
     }
 }
 
@@ -26,8 +52,8 @@ private final class SourceCollector {
 }
 
 extension PulseConnection {
-    /// The server's sources in its order, the default marked; lock held.
-    func sources() throws(PulseError) -> [AudioSource] {
+    /// The server's sources in its order, the default marked.
+    nonisolated(nonsending) func sources() async throws(PulseError) -> [AudioSource] {
         let collector = SourceCollector(self)
         let userdata = Unmanaged.passUnretained(collector).toOpaque()
         let server = pa_context_get_server_info(
@@ -37,7 +63,7 @@ extension PulseConnection {
                 if let name = info?.pointee.default_source_name { collector.defaultName = String(cString: name) }
                 collector.connection.signal()
             }, userdata)
-        try wait(for: server, "asking the audio server for its default source")
+        try await complete(server, "asking the audio server for its default source")
         let list = pa_context_get_source_info_list(
             context,
             { _, info, eol, userdata in
@@ -51,11 +77,13 @@ extension PulseConnection {
                 }
                 collector.connection.signal()
             }, userdata)
-        try wait(for: list, "listing the capture sources")
-        return collector.sources.map { source in
-            var source = source
-            source.isDefault = source.name == collector.defaultName
-            return source
+        try await complete(list, "listing the capture sources")
+        return withExtendedLifetime(collector) {
+            collector.sources.map { source in
+                var source = source
+                source.isDefault = source.name == collector.defaultName
+                return source
+            }
         }
     }
 }

@@ -79,6 +79,29 @@ extension AudioServerSuites {
             #expect(abs(seconds - expected) < 0.05, "recorded \(seconds) s, expected \(expected) s")
         }
 
+        @Test("pause and stop asked at once: one runs after the other, and the file is whole")
+        func pauseAndStopAtOnce() async throws {
+            let directory = try temporaryDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let file = directory.appendingPathComponent("at-once.wav")
+            try await PulseTestServer.withSineSource { source in
+                let capture = PulseCapture(source: source)
+                let observer = CaptureObserver(capture)
+                try await capture.start(recordingTo: file, appending: false)
+                try await observer.waitForAudio()
+                // The pause waits for the server half-way; the stop must not run into it.
+                async let paused: Void = capture.pause()
+                async let stopped = capture.stop()
+                // Either order is right; a pause after the stop is refused.
+                _ = try? await paused
+                #expect(try await stopped == file)
+            }
+            let info = try WAVInfo(file)
+            let size = try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int
+            #expect(info.dataBytes + info.dataOffset == size, "the header fits the audio")
+            #expect(info.dataBytes > 0, "what was recorded is kept")
+        }
+
         @Test("a paused stretch is absent from the file and the rest is continuous")
         func pauseLeavesNoGapAndNoDuplicate() async throws {
             let directory = try temporaryDirectory()
