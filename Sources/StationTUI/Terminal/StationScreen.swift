@@ -1,6 +1,7 @@
 import Foundation
 import Observation
 import StationCore
+import StationSystem
 
 /// The station in the terminal: waits for keys, signals and changes, handles them through the screen
 /// model, and redraws only when something shown changed. Idle, it sleeps in `poll` and costs no CPU.
@@ -17,7 +18,7 @@ public final class StationScreen {
     private var terminal: Terminal?
     private var continuation: AsyncStream<Event>.Continuation?
     private var tickTask: Task<Void, Never>?
-    private var signalSources: [any DispatchSourceSignal] = []
+    private var signalWatch: SignalWatch?
     private var isSuspended = false
     private var needsRedraw = true
 
@@ -130,15 +131,11 @@ public final class StationScreen {
     }
 
     private func watchSignals(_ continuation: AsyncStream<Event>.Continuation) {
-        let handled: [(Int32, Event)] = [
-            (SIGWINCH, .resize), (SIGTERM, .terminate), (SIGINT, .terminate), (SIGHUP, .terminate),
-        ]
-        for (number, event) in handled {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(event) }
-            source.resume()
-            signalSources.append(source)
+        let handled: [CInt: Event] = [SIGWINCH: .resize, SIGTERM: .terminate, SIGINT: .terminate, SIGHUP: .terminate]
+        // Without a watch (no pipe could be made) the signals keep their default actions: the station
+        // still ends on SIGTERM, only without saving first.
+        signalWatch = try? SignalWatch(Array(handled.keys)) { number in
+            if let event = handled[number] { continuation.yield(event) }
         }
     }
 
@@ -149,7 +146,7 @@ public final class StationScreen {
         tickTask?.cancel()
         if let recording = model.station.capturing { recording.pressMainAction() }
         watcher.stop()
-        for source in signalSources { source.cancel() }
+        signalWatch?.cancel()
         terminal?.stop()
         terminal = nil
         continuation?.finish()
