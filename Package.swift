@@ -51,7 +51,7 @@ let package = Package(
             name: "SpeakerAdaptation", dependencies: ["StationCore", "StationSystem", "SphinxSpeech", "Recordings"]),
         .target(name: "StationTUI", dependencies: ["StationCore", "StationSystem", "CNcursesw"]),
         // The control socket: one command line in, one line out, for foot pedals, hotkeys and `ctl`.
-        .target(name: "StationControl", dependencies: ["StationCore", "StationSystem", "StationTUI"]),
+        .target(name: "StationControl", dependencies: ["StationCore", "StationSystem"]),
         // One declarative option parser for the command line; no dependencies.
         .target(name: "ArgumentParsing"),
         // The model catalog and installer: downloads, sha256 (libcrypto), secure unpacking (libarchive).

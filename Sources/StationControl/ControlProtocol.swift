@@ -1,7 +1,6 @@
 import Foundation
 import StationCore
 import StationSystem
-import StationTUI
 
 /// The control channel's lines: a command in, "ok MESSAGE" or "error MESSAGE" out; `status --json` answers
 /// with one line of JSON.

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import StationApp
+import StationCore
 import StationTUI
 
 /// Dispatches the command line to the station or one of its subcommands.

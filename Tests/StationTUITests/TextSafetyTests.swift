@@ -1,3 +1,4 @@
+import StationCore
 import Testing
 
 @testable import StationTUI

@@ -1,6 +1,6 @@
 import Foundation
+import StationCore
 import StationSystem
-import StationTUI
 
 /// Who is at the station: the account the process runs as (over SSH, the account logged in with). A
 /// signature is this name and no other, so it comes from the system (`LoginAccount`, as for claims),

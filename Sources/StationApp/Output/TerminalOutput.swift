@@ -1,5 +1,5 @@
 import Foundation
-import StationTUI
+import StationCore
 
 // Everything the command line prints goes through here: text for a person through the screen's
 // sanitizer (escape sequences and control characters shown as symbols), JSON with every such character

@@ -1,3 +1,5 @@
+import StationCore
+
 /// Draws into a rectangle of a canvas: sanitizes every text, measures it as the canvas does, and clips
 /// it to the rectangle. Panes draw only through a writer.
 @MainActor

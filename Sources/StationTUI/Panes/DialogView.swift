@@ -1,3 +1,5 @@
+import StationCore
+
 /// A dialog centred over the screen: a question, a name field, or a list to pick from.
 @MainActor
 enum DialogView {

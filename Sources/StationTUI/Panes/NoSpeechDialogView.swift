@@ -1,3 +1,5 @@
+import StationCore
+
 /// The question after a dictation with no recognized word: the session, the question, and the three
 /// answers with their keys (only a second question discards).
 @MainActor

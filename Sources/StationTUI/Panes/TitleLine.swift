@@ -1,3 +1,5 @@
+import StationCore
+
 /// The top line: the station's name, the locale of new sessions, and any install in progress.
 @MainActor
 enum TitleLine {

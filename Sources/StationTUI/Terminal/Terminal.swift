@@ -1,5 +1,6 @@
 import CNcursesw
 import Foundation
+import StationCore
 
 /// The one place that owns the terminal: curses setup and teardown, reading keys, showing frames,
 /// suspending for an external editor, the window title, and restoring the terminal on a crash.
