@@ -38,4 +38,21 @@ struct TerminalHelpTests {
         try tmux.send("q")
         #expect(try tmux.waitForExit() == 0)
     }
+
+    @Test("Esc acts at once: curses does not wait for an escape sequence, even with ESCDELAY=4000 set")
+    func escapeAtOnce() throws {
+        // ncurses waits ESCDELAY ms (1000 unless set) after an Esc for the rest of a sequence; the station
+        // sets 25 ms. A user's ESCDELAY makes the wait long enough to tell apart on a loaded machine.
+        let tmux = try terminal.start(environment: ["ESCDELAY": "4000"])
+        defer { tmux.shutDown() }
+        for _ in 0..<3 {
+            try tmux.send("F1")
+            _ = try tmux.waitFor("Keys: Sessions")
+            try tmux.send("Escape")
+            // A key is handled in well under a second here even on a busy machine; the wait would be 4 s.
+            _ = try tmux.waitUntilGone("Keys: Sessions", seconds: 2)
+        }
+        try tmux.send("q")
+        #expect(try tmux.waitForExit() == 0)
+    }
 }
