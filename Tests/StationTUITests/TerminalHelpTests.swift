@@ -2,8 +2,9 @@ import Foundation
 import StationTestSupport
 import Testing
 
-/// The help boxes in a real terminal: every key's meaning shows in full, wrapped, at any width.
-@Suite("Help boxes in tmux", .serialized)
+/// The overlays in a real terminal: every key's meaning shows in full, wrapped; messages show their time;
+/// Esc closes them at once.
+@Suite("Help, messages and Esc in tmux", .serialized)
 struct TerminalHelpTests {
     let terminal: StationInTmux
 
@@ -52,6 +53,31 @@ struct TerminalHelpTests {
             // A key is handled in well under a second here even on a busy machine; the wait would be 4 s.
             _ = try tmux.waitUntilGone("Keys: Sessions", seconds: 2)
         }
+        try tmux.send("q")
+        #expect(try tmux.waitForExit() == 0)
+    }
+
+    @Test("M shows each message with the time it came")
+    func messagesWithTimes() throws {
+        let tmux = try terminal.start(environment: ["TZ": "UTC"])
+        defer { tmux.shutDown() }
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "HH:mm"
+        let before = formatter.string(from: Date())
+        // Rename with no session: a warning in the strip.
+        try tmux.send("r")
+        _ = try tmux.waitFor("No session is selected")
+        let after = formatter.string(from: Date())
+        try tmux.send("M")
+        let shown = try tmux.waitFor("Messages, newest first")
+        let line = shown.split(separator: "\n").first { $0.contains("No session is selected") }.map(String.init) ?? ""
+        #expect(
+            line.contains("\(before) No session is selected") || line.contains("\(after) No session is selected"),
+            "the message's time shows:\n\(shown)")
+        try tmux.send("x")
+        _ = try tmux.waitUntilGone("Messages, newest first")
         try tmux.send("q")
         #expect(try tmux.waitForExit() == 0)
     }
