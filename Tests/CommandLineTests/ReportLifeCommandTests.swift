@@ -230,4 +230,34 @@ struct ReportLifeCommandTests {
             #expect(after.report?.text == before.report?.text && after.revisions == before.revisions)
         }
     }
+
+    @Test("reports edit with a 20 MB text file or a 120 KB reason is refused, saying the sizes; nothing is saved")
+    func tooBig() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (id, _) = try await seeded()
+        let file = directory.appendingPathComponent("huge.txt")
+        try Data(String(repeating: "Knee pain, left side. ", count: 1_000_000).utf8).write(to: file)
+        let before = try await stored(id)
+        let refused = try run(["reports", "edit", "\(id)", "--text-file", file.path])
+        #expect(refused.status == 1)
+        #expect(
+            refused.standardError
+                == "dictation-station: The text for report \(id) is 21.0 MB, and a report holds at most 256 KB: "
+                + "nothing was saved. Shorten it and save again.\n")
+        var after = try await stored(id)
+        #expect(after.report?.text == before.report?.text && after.revisions == before.revisions)
+        #expect(FileManager.default.fileExists(atPath: file.path), "the file with the text is left as it was")
+
+        // A signed report's amendment with a reason of 120 KB.
+        let database = try await StationDatabase.open(paths)
+        _ = try await database.sign(id: id, by: Self.me, at: Date(timeIntervalSince1970: 1_780_000_120))
+        try Data("Knee pain, right side.".utf8).write(to: file)
+        let signed = try await stored(id)
+        let reason = String(repeating: "side was wrong ", count: 8_192)
+        let amendment = try run(["reports", "edit", "\(id)", "--text-file", file.path, "--reason", reason])
+        #expect(amendment.status == 1)
+        #expect(amendment.standardError == "dictation-station: The reason: at most 500 characters.\n")
+        after = try await stored(id)
+        #expect(after.report?.text == signed.report?.text && after.revisions == signed.revisions)
+    }
 }

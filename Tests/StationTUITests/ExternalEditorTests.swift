@@ -53,4 +53,13 @@ struct ExternalEditorTests {
         #expect(FileManager.default.fileExists(atPath: alive.path), "pid 1 runs: that copy may be in use")
         #expect(FileManager.default.fileExists(atPath: other.path), "only the editor's copies are touched")
     }
+
+    @Test("vi and nano by any path or variant get their no-history options; other editors are left as they are")
+    func privacyOptions() {
+        for vim in ["vi", "vim", "/usr/bin/vim.tiny", "vim.basic -u NONE", "nvim"] {
+            #expect(EditorPrivacy.options(for: vim) == ["-i", "NONE", "-n"], "\(vim)")
+        }
+        #expect(EditorPrivacy.options(for: "/usr/bin/nano -l") == ["--ignorercfiles"])
+        for other in ["code -w", "emacs", "true", "", "envy"] { #expect(EditorPrivacy.options(for: other) == []) }
+    }
 }

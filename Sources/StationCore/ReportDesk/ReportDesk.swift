@@ -29,6 +29,11 @@ public final class ReportDesk {
 
     /// The longest reason kept, for amendments and entries in error.
     public static let reasonLimit = 500
+    /// The largest text a report keeps, in UTF-8 bytes. 256 KB is about 40,000 words, four hours of
+    /// speech without a pause; the longest clinical reports (discharge summaries, operation notes) are a
+    /// few thousand words. A text far beyond that is a wrong file, and every station would pay for it on
+    /// every frame and every reload.
+    public static let textLimit = 256 * 1024
 
     public init(
         store: any ReportStore, claims: any ReportEditLocking, training: (any ProfileTrainingRequests)?,
@@ -90,6 +95,8 @@ public final class ReportDesk {
     /// A report signed since it was read refuses a save without a reason (`amendmentNeedsReason`): the
     /// caller asks for the reason and keeps the text.
     public func save(_ id: Int64, text: String, reason: String? = nil) async throws(ReportRefusal) -> Saved {
+        let size = text.utf8.count
+        guard size <= Self.textLimit else { throw .textTooLong(id: id, bytes: size, limit: Self.textLimit) }
         try begin(id, .correct)
         defer { end(id) }
         let current = try await report(id)

@@ -48,6 +48,8 @@ public enum ReportRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case reasonOnlyForAmendments(id: Int64, status: ReportStatus)
     /// An amendment or an entry in error without a reason.
     case reasonMissing(step: ReportStep)
+    /// A text larger than a report keeps (`bytes` over `limit`, in UTF-8 bytes).
+    case textTooLong(id: Int64, bytes: Int, limit: Int)
     /// A reason that cannot be kept as typed (too long, control characters).
     case reasonUnfit(problem: String)
     case enteredInError(id: Int64, EnteredInError, when: String)
@@ -96,6 +98,9 @@ public enum ReportRefusal: Error, Sendable, Equatable, CustomStringConvertible {
             return step == .enterInError
                 ? "A report is marked entered in error only with a reason: say what is wrong with it."
                 : "A signed report changes only with a reason."
+        case .textTooLong(let id, let bytes, let limit):
+            return "The text for report \(id) is \(TextSize.said(bytes)), and a report holds at most "
+                + "\(TextSize.said(limit)): nothing was saved. Shorten it and save again."
         case .reasonUnfit(let problem):
             return "The reason: \(problem)."
         case .enteredInError(let id, let mark, let when):

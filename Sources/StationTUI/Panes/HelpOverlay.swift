@@ -5,14 +5,22 @@ enum HelpOverlay {
         let (title, keys) = (page.title, page.keys)
         let keyWidth = keys.map { writer.fit.width($0.keys) }.max() ?? 0
         let area = writer.area
-        let box = writer.sub(
-            area.centered(height: keys.count + 4, width: min(area.width - 2, 76))
-                .offset(by: area))
+        let width = min(area.width - 2, 76)
+        // A help text longer than its room wraps under itself, so no key's meaning is cut off.
+        let helpWidth = max(1, width - keyWidth - 6)
+        let rows = keys.map { (keys: $0.keys, lines: writer.fit.wrap($0.help, width: helpWidth)) }
+        let lineCount = rows.reduce(0) { $0 + max(1, $1.lines.count) }
+        let box = writer.sub(area.centered(height: lineCount + 4, width: width).offset(by: area))
         let inner = box.box(title: "Keys: \(title)", role: .dialog, titleRole: .focusedHeading)
         inner.fillAll(role: .dialog)
-        for (row, binding) in keys.enumerated() {
+        var row = 0
+        for binding in rows {
             inner.text(binding.keys, row: row, column: 1, role: .keyName)
-            inner.text(binding.help, row: row, column: keyWidth + 3, role: .dialog)
+            for line in binding.lines {
+                inner.text(line, row: row, column: keyWidth + 3, role: .dialog)
+                row += 1
+            }
+            if binding.lines.isEmpty { row += 1 }
         }
         inner.text("Any key closes this help.", row: inner.area.height - 1, column: 1, role: .dim)
     }

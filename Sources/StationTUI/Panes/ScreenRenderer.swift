@@ -34,7 +34,8 @@ public enum ScreenRenderer {
             case let help as HelpOverlayController:
                 HelpOverlay.draw(help.keyHelp, into: screen.sub(layout.body))
             case is MessagesOverlayController:
-                MessagesOverlay.draw(model.notifier.recent, into: screen.sub(layout.body))
+                MessagesOverlay.draw(
+                    model.notifier.recent, clock: model.services.clock, into: screen.sub(layout.body))
             case let dialog as any DialogController:
                 DialogView.draw(dialog.dialog, into: screen.sub(layout.body))
             default: break

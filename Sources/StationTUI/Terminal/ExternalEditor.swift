@@ -3,6 +3,9 @@ import StationSystem
 
 /// Runs `$VISUAL`, `$EDITOR` or `vi` on a private copy of a text and returns what it saved.
 ///
+/// vi and nano are started so that they keep no history or swap file outside the copy's folder
+/// (`EditorPrivacy`).
+///
 /// The copy lives in a 0700 folder of the data directory, never in /tmp, and its name carries the
 /// station's pid, so a copy left by a station that died while the editor ran is found and removed at
 /// the next start without touching a copy another running station is editing.
@@ -18,7 +21,8 @@ enum ExternalEditor {
             environment["VISUAL"].flatMap { $0.isEmpty ? nil : $0 }
             ?? environment["EDITOR"].flatMap { $0.isEmpty ? nil : $0 } ?? "vi"
         // The editor may carry arguments ("code -w"); the file is passed as "$1", never interpolated.
-        let argv = ["/bin/sh", "-c", "\(editor) \"$1\"", "dictation-station-editor", file.path]
+        let command = ([editor] + EditorPrivacy.options(for: editor)).joined(separator: " ")
+        let argv = ["/bin/sh", "-c", "\(command) \"$1\"", "dictation-station-editor", file.path]
         let status = await ForegroundChild.run(argv, environment: environment)
         guard status == 0, let data = FileManager.default.contents(atPath: file.path) else { return nil }
         var edited = String(decoding: data, as: UTF8.self)

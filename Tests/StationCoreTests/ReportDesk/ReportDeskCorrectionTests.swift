@@ -103,6 +103,35 @@ struct ReportDeskCorrectionTests {
             }?.description == "The reason: no control characters.")
     }
 
+    @Test("a text over 256 KB is refused saying its size and the limit, and nothing is saved; 256 KB is kept")
+    func textBound() async throws {
+        let fixture = ReportDeskFixture()
+        let report = try await fixture.draft()
+        try fixture.desk.open(report)
+        let huge = String(repeating: "the patient is well. ", count: 1_000_000)
+        let refused = await fixture.refusal { () async throws(ReportRefusal) in
+            try await fixture.desk.save(report.id, text: huge)
+        }
+        #expect(
+            refused?.description
+                == "The text for report 1 is 20.1 MB, and a report holds at most 256 KB: nothing was saved. "
+                + "Shorten it and save again.")
+        let justOver = String(repeating: "é", count: ReportDesk.textLimit / 2) + "x"
+        #expect(
+            await fixture.refusal { () async throws(ReportRefusal) in
+                try await fixture.desk.save(report.id, text: justOver)
+            } == .textTooLong(id: 1, bytes: ReportDesk.textLimit + 1, limit: ReportDesk.textLimit))
+        #expect(try await fixture.store.report(id: 1)?.text == report.text)
+        #expect(try await fixture.store.revisions(id: 1).isEmpty)
+        #expect(fixture.desk.openCorrections == [1], "still open: the editor keeps the text")
+        let atTheLimit = String(repeating: "x", count: ReportDesk.textLimit)
+        guard case .revised(let saved) = try await fixture.desk.save(report.id, text: atTheLimit) else {
+            Issue.record("a text at the limit is saved")
+            return
+        }
+        #expect(saved.text.utf8.count == ReportDesk.textLimit)
+    }
+
     @Test("a save of a report deleted meanwhile says who deleted it and when")
     func deletedMeanwhile() async throws {
         let fixture = ReportDeskFixture()
