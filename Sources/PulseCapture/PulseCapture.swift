@@ -37,8 +37,10 @@ public actor PulseCapture: Capturing {
         case ended
     }
 
-    var connection: PulseConnection?
-    var stream: OpaquePointer?
+    // unsafe: touched only on the loop's thread (steps and callbacks) and by `deinit` under the loop's
+    // lock; nonisolated only so that the deinit may release them (see `deinit`).
+    nonisolated(unsafe) var connection: PulseConnection?
+    nonisolated(unsafe) var stream: OpaquePointer?
     var wav: WAVFile?
     var phase = Phase.idle
     var headerWrittenAt = 0
@@ -68,9 +70,13 @@ public actor PulseCapture: Capturing {
         (frames, framesContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(3_000))
     }
 
-    isolated deinit {
+    // Not an `isolated deinit`: with one, the release build's optimizer of a module that drops a
+    // PulseCapture (StationApp) loops on the deinit's isolation ("circular reference", Swift 6.x). A deinit
+    // runs on whichever thread let go last, so it takes the loop's lock, as libpulse allows.
+    deinit {
         // Dropped without a stop: the stream goes without calling back into a capture that is gone.
-        closeStream()
+        let stream = self.stream
+        loop.locked { Self.release(stream) }
         connection?.close()
     }
 

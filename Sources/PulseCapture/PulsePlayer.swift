@@ -19,8 +19,10 @@ public actor PulsePlayer: AudioPlaying {
     public nonisolated var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
     private let steps = OneStepAtATime()
 
-    private var connection: PulseConnection?
-    private var stream: OpaquePointer?
+    // unsafe: touched only on the loop's thread (steps and callbacks) and by `deinit` under the loop's
+    // lock; nonisolated only so that the deinit may release them (see `deinit`).
+    private nonisolated(unsafe) var connection: PulseConnection?
+    private nonisolated(unsafe) var stream: OpaquePointer?
     private var descriptor: FileDescriptor?
     private var header = WAVHeader.station()
     /// Audio bytes handed to the server so far, counted from the start of the recording.
@@ -36,8 +38,12 @@ public actor PulsePlayer: AudioPlaying {
         (progress, progressContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(16))
     }
 
-    isolated deinit {
-        shutDown()
+    // Not an `isolated deinit` (see PulseCapture's): the last holder's thread takes the loop's lock.
+    deinit {
+        let stream = self.stream
+        loop.locked { Self.release(stream) }
+        connection?.close()
+        descriptor?.close()
     }
 
     public func play(file: URL) async throws {
@@ -174,15 +180,19 @@ public actor PulsePlayer: AudioPlaying {
     }
 
     /// Lets go of the stream, the server and the file.
+    /// Disconnects `stream` without calling back; on the loop's thread or with its lock.
+    static func release(_ stream: OpaquePointer?) {
+        guard let stream else { return }
+        pa_stream_set_state_callback(stream, nil, nil)
+        pa_stream_set_write_callback(stream, nil, nil)
+        pa_stream_disconnect(stream)
+        pa_stream_unref(stream)
+    }
+
     private func shutDown() {
         if let connection {
-            if let stream {
-                pa_stream_set_state_callback(stream, nil, nil)
-                pa_stream_set_write_callback(stream, nil, nil)
-                pa_stream_disconnect(stream)
-                pa_stream_unref(stream)
-                self.stream = nil
-            }
+            Self.release(stream)
+            stream = nil
             connection.close()
             self.connection = nil
         }
