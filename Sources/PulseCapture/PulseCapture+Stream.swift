@@ -54,11 +54,13 @@ extension PulseCapture {
         stream = nil
     }
 
-    /// Disconnects `stream` without calling back; on the loop's thread or with its lock.
+    /// Disconnects `stream` (a recording's or a playback's) without calling back; on the loop's thread
+    /// or with its lock. Clearing a callback that was never set does nothing, so one release serves both.
     static func release(_ stream: OpaquePointer?) {
         guard let stream else { return }
         pa_stream_set_state_callback(stream, nil, nil)
         pa_stream_set_read_callback(stream, nil, nil)
+        pa_stream_set_write_callback(stream, nil, nil)
         pa_stream_set_suspended_callback(stream, nil, nil)
         pa_stream_set_moved_callback(stream, nil, nil)
         pa_stream_set_event_callback(stream, nil, nil)

@@ -41,7 +41,7 @@ public actor PulsePlayer: AudioPlaying {
     // Not an `isolated deinit` (see PulseCapture's): the last holder's thread takes the loop's lock.
     deinit {
         let stream = self.stream
-        loop.locked { Self.release(stream) }
+        loop.locked { PulseCapture.release(stream) }
         connection?.close()
         descriptor?.close()
     }
@@ -180,18 +180,9 @@ public actor PulsePlayer: AudioPlaying {
     }
 
     /// Lets go of the stream, the server and the file.
-    /// Disconnects `stream` without calling back; on the loop's thread or with its lock.
-    static func release(_ stream: OpaquePointer?) {
-        guard let stream else { return }
-        pa_stream_set_state_callback(stream, nil, nil)
-        pa_stream_set_write_callback(stream, nil, nil)
-        pa_stream_disconnect(stream)
-        pa_stream_unref(stream)
-    }
-
     private func shutDown() {
         if let connection {
-            Self.release(stream)
+            PulseCapture.release(stream)
             stream = nil
             connection.close()
             self.connection = nil
