@@ -295,8 +295,12 @@ struct SpaceOverReportTests {
         harness.press(.tab, .enter, .character(" "))
         #expect(harness.model.reportView != nil, "the report stays open")
         #expect(session.state == .notRecording, "nothing records behind the report")
-        #expect(harness.lastNotice == "Space records from the sessions list: Esc closes the report first.")
+        #expect(harness.lastNotice == "Space records from the sessions pane. Esc closes the report.")
         #expect(!harness.model.keyHelp.keys.contains { $0.keys == "Space" }, "the report view does not offer Space")
+        harness.press(.enter)
+        #expect(harness.lastNotice == "Enter sends a dictation from the sessions pane. Esc closes the report.")
+        harness.press(.character("d"))
+        #expect(harness.lastNotice == "d discards a dictation from the sessions pane. Esc closes the report.")
         // Started in the sessions list, a recording goes on over a report: the title line shows it, and
         // Space over the report does not pause it either.
         harness.press(.escape, .tab, .character(" "))
@@ -304,5 +308,26 @@ struct SpaceOverReportTests {
         harness.press(.tab, .enter, .character(" "))
         #expect(session.state == .recording)
         #expect(harness.render().line(0).contains("● REC Room 12"), "the title line shows it over the report")
+    }
+
+    @Test("Space in the report list and in a question records nothing and says where it records")
+    func spaceElsewhere() async throws {
+        let harness = ScreenHarness()
+        let session = try harness.station.createSession(named: "Room 12")
+        _ = try await harness.addReport(session: "Room 12", text: "text")
+        harness.press(.tab, .character(" "))
+        #expect(session.state == .notRecording, "Space in the report list records nothing")
+        #expect(harness.lastNotice == "Space records from the sessions pane. Tab goes there.")
+        #expect(!harness.model.keyHelp.keys.contains { $0.keys == "Space" }, "the report list does not offer Space")
+        // In the sessions pane it records; the discard question over it takes no Space either.
+        harness.press(.tab, .character(" "), .character(" "), .character("d"))
+        #expect(session.state == .paused && harness.model.dialog != nil)
+        harness.press(.character(" "))
+        #expect(session.state == .paused && harness.model.dialog != nil, "the question stays; nothing resumes")
+        #expect(harness.lastNotice == "Space records from the sessions pane. Answer this question first: y or n.")
+        #expect(harness.model.keyHelp.keys.contains { $0.keys == "Space" } == false)
+        harness.press(.escape, .character(" "))
+        #expect(session.state == .recording, "back in the sessions pane, Space resumes")
+        #expect(harness.model.keyHelp.keys.contains { $0.keys == "Space" && $0.label == "Pause" })
     }
 }

@@ -33,21 +33,31 @@ struct TerminalReportViewKeysTests {
             try tmux.send("Tab", "Enter")
             _ = try tmux.waitFor("Report #1 · Room 12 - Anna Jansen")
 
+            let keyBar = { (screen: String) in screen.split(separator: "\n").last.map(String.init) ?? "" }
+            #expect(!keyBar(try tmux.screen()).contains("Space"), "the report view's key bar offers no Space")
             try tmux.send("Space")
             let answered = try tmux.waitFor("an answer to Space") {
-                $0.contains("● REC") || $0.contains("Space records from the sessions list")
+                $0.contains("● REC") || $0.contains("Space records from the sessions pane")
             }
             #expect(!answered.contains("● REC"), "Space over the report recorded:\n\(answered)")
-            #expect(answered.contains("Space records from the sessions list: Esc closes the report first."))
+            #expect(answered.contains("Space records from the sessions pane. Esc closes the report."))
             #expect(answered.contains("Report #1 · Room 12 - Anna Jansen"), "the report stays open")
+            #expect(keyBar(answered).contains("Esc Close") && !keyBar(answered).contains("Space"), "\(answered)")
             let status = try terminal.run(["status"]).output
             #expect(!status.hasPrefix("● REC"), "nothing records: \(status)")
 
-            // In the sessions list, Space records the session shown there.
+            // In the report list neither: Space says where it records.
             try tmux.send("Escape")
             _ = try tmux.waitFor("the main screen") { $0.contains("Sessions") && !$0.contains("Report #1 ·") }
+            try tmux.send("Space")
+            let inList = try tmux.waitFor("Space records from the sessions pane. Tab goes there.")
+            #expect(!inList.contains("● REC") && !keyBar(inList).contains("Space"), "\(inList)")
+            #expect(!(try terminal.run(["status"]).output.hasPrefix("● REC")))
+
+            // In the sessions list, Space records the session shown there.
             try tmux.send("Tab")
             _ = try tmux.waitFor("the sessions' keys") { $0.contains("F2 New") }
+            #expect(keyBar(try tmux.screen()).contains("Space Record"))
             try tmux.send("Space")
             _ = try tmux.waitFor("RECORDING")
             let recording = try terminal.run(["status"]).output

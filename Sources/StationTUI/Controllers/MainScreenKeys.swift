@@ -1,8 +1,8 @@
 import StationCore
 
-/// The keys of the main screen that work whichever of its lists has the focus: quit, switch lists,
-/// record (the recording pane is in view), make a session, choose the locale or the source, search,
-/// and a click. A view over the main screen (a report, the editor) has keys of its own instead.
+/// The keys of the main screen that work whichever of its lists has the focus: quit, switch lists, make
+/// a session, choose the locale or the source, search, and a click. Recording is the sessions pane's
+/// (`RecordingKeys`). A view over the main screen (a report, the editor) has keys of its own instead.
 @MainActor
 enum MainScreenKeys {
     static func handle(_ key: Key, on screen: ScreenModel) -> KeyOutcome {
@@ -18,8 +18,6 @@ enum MainScreenKeys {
             }
         case .tab, .backTab:
             screen.focus = screen.focus == .sessions ? .reports : .sessions
-        case .character(" "):
-            screen.sessionsList.toggleSelected()
         case .character("n"), .function(2):
             return .open(screen.sessionsList.newSessionField())
         case .character("l"), .function(5):

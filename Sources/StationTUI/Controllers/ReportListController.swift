@@ -59,6 +59,7 @@ final class ReportListController: ScreenController {
         case .character("m"): toggleFilter(\.mine)
         case .character("u"): toggleFilter(\.unsigned)
         case .character("!"): toggleFilter(\.urgent)
+        case .character(" "): return RecordingKeys.refusal(of: key, then: "Tab goes there.") ?? .handled
         case .character("d"): return explainSessionKey("discards the dictation of")
         case .character("r"), .function(4): return explainSessionKey("renames")
         case .delete, .function(8): return explainSessionKey("deletes")
@@ -211,7 +212,6 @@ final class ReportListController: ScreenController {
                     "a", filters.enteredInError ? "Hide in error" : "In error too",
                     "Show the reports entered in error too, or leave them out again"),
                 KeyBinding("↑↓ PgUp PgDn", "Move", "Move in the list", applies: false),
-                KeyBinding("Space", "Record", "Record, pause or resume the selected session"),
                 KeyBinding("Tab", "Sessions", "Switch to the sessions list"),
                 KeyBinding("Esc", "Clear", "Clear the search", applies: !searchQuery.isEmpty),
                 KeyBinding("M", "Messages", "Show the latest messages in full", applies: false),

@@ -40,10 +40,10 @@ final class ReportViewController: ScreenController {
         case .character("R"): return steps.errorReasonField(report).map { .open($0) } ?? .handled
         case .character("x"): steps.export(report)
         case .character("p"): togglePlayback()
-        case .character(" "):
-            // Recording belongs to the sessions list and the recording pane, where the session it acts on
-            // is in view; over a report it would start or pause one that is not (another patient's).
-            return .refused("Space records from the sessions list: Esc closes the report first.")
+        case .character(" "), .enter, .character("d"):
+            // Recording belongs to the sessions pane, where the session it acts on is in view; over a
+            // report it would start, send or discard one that is not (another patient's).
+            return RecordingKeys.refusal(of: key, then: "Esc closes the report.") ?? .handled
         case .left, .character("["): seek(by: .seconds(-5))
         case .right, .character("]"): seek(by: .seconds(5))
         default: return .notHandled

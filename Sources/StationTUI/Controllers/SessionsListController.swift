@@ -23,6 +23,9 @@ final class SessionsListController: ScreenController {
 
     func handle(_ key: Key) -> KeyOutcome {
         switch key {
+        case .character(" "):
+            toggleSelected()
+            return .handled
         case .enter:
             send()
             return .handled

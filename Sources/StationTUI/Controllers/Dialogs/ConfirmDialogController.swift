@@ -31,7 +31,7 @@ final class ConfirmDialogController: DialogController {
         switch key {
         case .character("y"), .character("Y"): yes()
         case .character("n"), .character("N"), .escape, .character("q"), .enter: .close
-        default: .handled
+        default: RecordingKeys.spaceRefusal(of: key, then: "Answer this question first: y or n.") ?? .handled
         }
     }
 

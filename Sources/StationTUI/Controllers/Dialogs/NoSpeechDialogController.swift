@@ -32,7 +32,7 @@ final class NoSpeechDialogController: DialogController {
         case .character("n"), .character("N"), .escape, .enter, .character("q"):
             return .close
         default:
-            return .handled
+            return RecordingKeys.spaceRefusal(of: key, then: "Answer this question first: s, d or n.") ?? .handled
         }
     }
 
