@@ -111,7 +111,9 @@ let package = Package(
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "LocalClaims", "StationTestSupport"]),
         .testTarget(
             name: "StationTUITests",
-            dependencies: ["StationTUI", "PulseCapture", "Recordings", "StationTestSupport", "StationTestTraits"]),
+            dependencies: [
+                "StationTUI", "PulseCapture", "Recordings", "SQLiteStore", "StationTestSupport", "StationTestTraits",
+            ]),
         .testTarget(
             name: "StationIntegrationTests",
             dependencies: [

@@ -58,9 +58,11 @@ struct ClinicalWorkflowCommandTests {
     func signAndAmend() async throws {
         defer { try? FileManager.default.removeItem(at: directory) }
         let id = try await seeded("Knee pain, left.")
-        let signed = try run(["reports", "sign", "\(id)"])
+        let signed = try run(["reports", "sign", "\(id)", "--yes"])
         #expect(signed.status == 0, "\(signed.standardError)")
-        #expect(signed.standardOutput == "Signed report \(id) as \(me).\n")
+        #expect(
+            signed.standardOutput.hasSuffix("Knee pain, left.\n\nSigned report \(id) as \(me).\n"),
+            "\(signed.standardOutput)")
         let again = try run(["reports", "sign", "\(id)"])
         #expect(again.status == 1)
         #expect(again.standardError.contains("signed already by \(me)"))
@@ -92,7 +94,7 @@ struct ClinicalWorkflowCommandTests {
         #expect(refused.standardError.contains("you are logged in as \(me)"))
         let database = try await StationDatabase.open(paths)
         #expect(try await database.report(id: id)?.status == .draft, "nothing was signed")
-        #expect(try run(["reports", "sign", "\(id)", "--author", me]).status == 0, "naming yourself is fine")
+        #expect(try run(["reports", "sign", "\(id)", "--author", me, "--yes"]).status == 0, "naming yourself is fine")
     }
 
     @Test("a report another process is correcting is refused to reports edit, naming who corrects it")

@@ -61,7 +61,7 @@ struct ReportLifeCommandTests {
                 == "dictation-station: Report \(id) is being corrected by anna on ws-12. Sign it when they are done.\n")
         #expect(try await stored(id).report?.status == .corrected, "not signed under her correction")
         locks.release(report: id)
-        let signed = try run(["reports", "sign", "\(id)"])
+        let signed = try run(["reports", "sign", "\(id)", "--yes"])
         #expect(signed.status == 0, "\(signed.standardError)")
         #expect(try await stored(id).report?.status == .signed)
     }
@@ -188,6 +188,68 @@ struct ReportLifeCommandTests {
                 "dictation-station: Report \(id) (corrected, session \"Room 12\", dictated by \(Self.me)) was deleted by "
                     + "\(Self.me) on "), "\(shown.standardError)")
         #expect(shown.standardOutput.isEmpty)
+    }
+
+    /// A draft whose decoder was unsure of "elbow" and "men".
+    func seededWithUnsureWords() async throws -> Int64 {
+        let database = try await StationDatabase.open(paths)
+        let words = [("the", 0.9), ("elbow", 0.1), ("men", 0.2), ("is", 0.9), ("swollen", 0.95)].enumerated().map {
+            RecognizedWord(
+                text: $1.0, start: .milliseconds(400 * $0), end: .milliseconds(400 * $0 + 300), confidence: $1.1)
+        }
+        return try await database.add(
+            NewReport(
+                sessionName: "Room 12", locale: "en-US", created: Date(timeIntervalSince1970: 1_780_000_000),
+                audioDuration: .seconds(2), audioFile: nil, text: "The elbow men is swollen.", author: Self.me,
+                words: words)
+        ).id
+    }
+
+    @Test("reports sign shows the text and the unsure words; with no terminal it signs only with --yes")
+    func signShowsAndNeedsYes() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let id = try await seededWithUnsureWords()
+        let refused = try run(["reports", "sign", "\(id)"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.standardError
+                == "dictation-station: reports sign asks before it signs report \(id), and there is no terminal to ask "
+                + "on; read the text above and add --yes to sign it.\n")
+        #expect(refused.standardOutput.contains("Report \(id) (draft, session \"Room 12\"), as it would be signed:"))
+        #expect(refused.standardOutput.contains("The elbow men is swollen."))
+        #expect(
+            refused.standardOutput.contains(
+                "2 of 2 words the decoder was unsure of were never visited (\"elbow\", \"men\")."))
+        #expect(try await stored(id).report?.status == .draft, "nothing signed without --yes")
+
+        let signed = try run(["reports", "sign", "\(id)", "--yes"])
+        #expect(signed.status == 0, "\(signed.standardError)")
+        #expect(signed.standardOutput.contains("The elbow men is swollen."))
+        #expect(signed.standardOutput.hasSuffix("Signed report \(id) as \(Self.me).\n"), "\(signed.standardOutput)")
+        #expect(try await stored(id).report?.status == .signed)
+    }
+
+    @Test("reports sign asks on a terminal after showing the text: n (or Enter) keeps it unsigned, y signs")
+    func signAskedOnATerminal() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let id = try await seededWithUnsureWords()
+        for (answer, signs) in [("n", false), ("", false), ("y", true)] {
+            let tmux = try TmuxSession(
+                command: [StationBinary.url.path, "--data-dir", paths.dataDirectory.path, "reports", "sign", "\(id)"],
+                environment: ["TZ": "UTC"])
+            defer { tmux.shutDown() }
+            let question = try tmux.waitFor("y signs [y/N]:")
+            #expect(question.contains("The elbow men is swollen."), "\(question)")
+            #expect(question.contains("2 of 2 words the decoder was unsure of were never visited"), "\(question)")
+            #expect(question.contains("A signed report is final"), "\(question)")
+            #expect(question.contains("Sign report \(id) as \(Self.me)? y signs [y/N]:"), "\(question)")
+            #expect(try await stored(id).report?.status == .draft, "nothing signed while it asks")
+            if !answer.isEmpty { try tmux.type(answer) }
+            try tmux.send("Enter")
+            _ = try tmux.waitFor(signs ? "Signed report \(id) as \(Self.me)." : "Report \(id) is not signed.")
+            #expect(try tmux.waitForExit() == (signs ? 0 : 1), "after \(answer.isEmpty ? "Enter" : answer)")
+            #expect(try await stored(id).report?.status == (signs ? .signed : .draft))
+        }
     }
 
     @Test("reports delete asks on a terminal: n keeps the draft, y deletes it")

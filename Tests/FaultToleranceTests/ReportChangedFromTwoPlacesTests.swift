@@ -86,7 +86,7 @@ struct ReportChangedFromTwoPlacesTests {
         #expect(saved["text"] as? String == "The knee is swollen. A VITAL CORRECTION")
         #expect(saved["status"] as? String == "corrected", "not signed under the correction")
         _ = try tmux.waitFor("the editor closed") { !$0.contains("Ctrl-S") }
-        #expect(try terminal.run(["reports", "sign", "1"]).status == 0, "signed once the editor closed")
+        #expect(try terminal.run(["reports", "sign", "1", "--yes"]).status == 0, "signed once the editor closed")
         try tmux.send("q", "q")
         #expect(try tmux.waitForExit() == 0)
     }

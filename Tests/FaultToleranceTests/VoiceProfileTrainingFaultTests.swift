@@ -54,11 +54,14 @@ struct VoiceProfileTrainingFaultTests {
         #expect(log.contains("voice profile (en-US): failed: the training was stopped (signal 9)"))
     }
 
-    /// Signs the report selected after `moving` in the list (S, then y).
+    /// Signs the report selected after `moving` in the list (Enter, S, then y).
     func sign(in tmux: TmuxSession, moving keys: [String]) throws {
         _ = try tmux.waitFor("corrected")
         try tmux.send("Tab")
         for key in keys { try tmux.send(key) }
+        // S signs from the report view, once the report is open.
+        try tmux.send("Enter")
+        _ = try tmux.waitFor("Report #")
         try tmux.send("S")
         _ = try tmux.waitFor("Sign report #")
         try tmux.send("y")

@@ -109,7 +109,7 @@ struct VoiceProfileTrainingTests {
                     audioDuration: .seconds(5), audioFile: nil, text: "as decoded", author: author))
         }
         _ = try await desk.save(1, text: "bob's, corrected by alice")
-        _ = try await desk.sign(1)
+        _ = try await desk.sign(1, after: ReportReading(showing: try await desk.report(1)))
         _ = try await desk.save(2, text: "from before authors, corrected")
         _ = try await anonymousDesk.save(1, text: "corrected at a station that does not know its user")
         fixture.clock.advance(by: .seconds(10))

@@ -104,9 +104,24 @@ struct ReportWorkflowScreenTests {
     func signing() async throws {
         let harness = try await seeded()
         harness.press(.tab)  // the urgent report is selected
+        // The list shows one line of it: S there says to open it first.
+        harness.press(.character("S"))
+        #expect(harness.model.dialog == nil)
+        #expect(
+            harness.lastNotice
+                == "Open report 3 and read it before signing it: S signs from the report view (Enter opens it).")
+        #expect(!harness.model.keyHelp.keys.contains { $0.keys == "S" && $0.applies }, "the list's key bar has no S")
+        harness.press(.enter)
+        await harness.model.settle()
+        #expect(harness.model.keyHelp.keys.contains { $0.keys == "S" && $0.applies }, "the view's key bar has S")
         harness.press(.character("S"))
         #expect(harness.render().find("Sign report #3?") != nil)
         #expect(harness.render().find("as anna?") != nil)
+        guard case .confirm(_, let message, _) = harness.model.dialog else {
+            Issue.record("no question: \(String(describing: harness.model.dialog))")
+            return
+        }
+        #expect(message.contains("It begins: \"knee swollen\"."), "\(message)")
         harness.press(.enter)
         await harness.model.settle()
         #expect(try await harness.fixture.reports.report(id: 3)?.status == .draft, "Enter never signs")
@@ -115,9 +130,6 @@ struct ReportWorkflowScreenTests {
         let signed = try #require(try await harness.fixture.reports.report(id: 3))
         #expect(signed.status == .signed && signed.signedBy == "anna")
         #expect(harness.lastNotice == "Signed report #3 as anna.")
-        #expect(try row(harness.render(), "knee swollen").contains("signed"))
-        harness.press(.enter)
-        await harness.model.settle()
         let grid = harness.render()
         #expect(grid.find("Signed by anna on") != nil)
         #expect(grid.find("created by anna") != nil && grid.find("signed by anna") != nil)
@@ -125,12 +137,15 @@ struct ReportWorkflowScreenTests {
         harness.press(.character("S"))
         #expect(harness.model.dialog == nil)
         #expect(harness.lastNotice.contains("signed already by anna"))
+        harness.press(.escape)
+        #expect(try row(harness.render(), "knee swollen").contains("signed"))
     }
 
     @Test("S in the open report signs it too")
     func signingInView() async throws {
         let harness = try await seeded()
         harness.press(.tab, .down, .enter)  // the newest normal report, #4
+        await harness.model.settle()
         #expect(harness.model.reportView?.report.id == 4)
         harness.press(.character("S"), .character("y"))
         await harness.model.settle()
@@ -228,11 +243,15 @@ struct ReportWorkflowScreenTests {
         #expect(try await harness.fixture.reports.report(id: 1)?.text == "one, corrected")
 
         // Signing holds the claim while it runs, and waits for whoever corrects the report.
-        harness.press(.up, .character("S"), .character("y"))
+        harness.press(.up, .enter)
+        await harness.model.settle()
+        harness.press(.character("S"), .character("y"))
         await harness.model.settle()
         #expect(harness.lastNotice.hasPrefix("Report 2 is being corrected by anna on ws-12. Sign it when"))
         #expect(try await harness.fixture.reports.report(id: 2)?.status == .draft)
-        harness.press(.down, .character("S"), .character("y"))
+        harness.press(.escape, .down, .enter)
+        await harness.model.settle()
+        harness.press(.character("S"), .character("y"))
         await harness.model.settle()
         #expect(try await harness.fixture.reports.report(id: 1)?.status == .signed)
         #expect(locks.calls.current.suffix(2) == ["claim 1", "release 1"])

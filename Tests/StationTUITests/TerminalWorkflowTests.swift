@@ -63,7 +63,10 @@ struct TerminalWorkflowTests {
         try tmux.send("Down", "Enter")
         _ = try tmux.waitFor("\"Ward round\": Jansen (123456) · Referral letter · urgent.")
 
-        try tmux.send("Tab", "S")
+        // S signs from the report view, once the report is open.
+        try tmux.send("Tab", "Enter")
+        _ = try tmux.waitFor("Report #1 ·")
+        try tmux.send("S")
         _ = try tmux.waitFor("as \(Self.account)?")
         try tmux.send("Enter")
         _ = try tmux.waitFor("dialog closed") { !$0.contains("as \(Self.account)?") }

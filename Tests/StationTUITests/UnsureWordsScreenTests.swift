@@ -22,7 +22,7 @@ struct UnsureWordsScreenTests {
 
     /// A report with those words and `text`, opened in the report view.
     func opened(text: String = "The patient has pain in the left knee.", rows: Int = 30) async throws -> ScreenHarness {
-        let harness = ScreenHarness(rows: rows, columns: 100)
+        let harness = ScreenHarness(rows: rows, columns: 100, author: "anna")
         _ = try await harness.fixture.reports.add(
             NewReport(
                 sessionName: "Room 12", locale: "en-US", created: harness.fixture.clock.wallTime,
@@ -51,6 +51,29 @@ struct UnsureWordsScreenTests {
         }
         Issue.record("\(word) not in the text: \(grid.text)")
         return []
+    }
+
+    @Test("the sign question counts the unsure words never visited; w visits them, and the count follows")
+    func signQuestionCountsVisits() async throws {
+        let harness = try await opened()
+        func question() -> String? {
+            guard case .confirm(_, let message, _) = harness.model.dialog else { return nil }
+            return message
+        }
+        harness.press(.character("S"))
+        let unread = try #require(question(), "S in the view asks: \(harness.lastNotice)")
+        #expect(
+            unread.contains(
+                "2 of 2 words the decoder was unsure of were never visited (\"has\", \"left\"). w goes to them."),
+            "\(unread)")
+        #expect(unread.contains("It begins: \"The patient has pain in the left knee.\""), "\(unread)")
+        harness.press(.character("n"), .character("w"), .character("S"))
+        #expect(question()?.contains("1 of 2 words the decoder was unsure of was never visited (\"left\").") == true)
+        harness.press(.character("n"), .character("w"), .character("S"))
+        #expect(question()?.contains("The 2 words the decoder was unsure of were all visited.") == true)
+        harness.press(.character("y"))
+        await harness.model.settle()
+        #expect(try await harness.fixture.reports.report(id: 1)?.status == .signed)
     }
 
     @Test("the unsure words are underlined, the others not; the heading counts them and the key bar offers w")

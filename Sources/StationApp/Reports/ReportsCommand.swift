@@ -13,7 +13,7 @@ public enum ReportsCommand {
         case delete(Int64, confirmed: Bool)
         case retire(Int64, reason: String)
         case export(Int64, ReportExportFormat)
-        case sign(Int64, author: String?)
+        case sign(Int64, author: String?, confirmed: Bool)
         case edit(Int64, ReportEditRequest)
     }
 
@@ -41,10 +41,8 @@ public enum ReportsCommand {
                 ReportExport.text(
                     report, revisions: revisions, timeZone: .current, workTypes: workTypes, events: events),
                 terminator: "")
-        case .sign(let id, let author):
-            let signer = try LoginUser.check(author: author)
-            let signed = try await desk(signer).sign(id)
-            printText("Signed report \(id) as \(signed.signedBy ?? signer).")
+        case .sign(let id, let author, let confirmed):
+            return try await ReportSigning.sign(id, confirmed: confirmed, at: desk(try LoginUser.check(author: author)))
         case .edit(let id, let request):
             try await ReportEditing.edit(id, request, at: desk(try LoginUser.check(author: request.author)))
         case .delete(let id, let confirmed):

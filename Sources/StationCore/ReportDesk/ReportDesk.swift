@@ -127,25 +127,6 @@ public final class ReportDesk {
         return reason
     }
 
-    // MARK: Signing
-
-    /// Signs the report as the user, holding its claim while it runs.
-    public func sign(_ id: Int64) async throws(ReportRefusal) -> Report {
-        guard let user else { throw .unknownUser(step: .sign) }
-        try begin(id, .sign)
-        defer { end(id) }
-        let current = try await report(id)
-        if let refusal = refusal(toSign: current) { throw refusal }
-        let signed: Report
-        do {
-            signed = try await store.sign(id: id, by: user, at: clock.wallTime)
-        } catch {
-            throw await refusal(error, id: id, step: .sign)
-        }
-        askForTraining(after: signed)
-        return signed
-    }
-
     // MARK: Checks (before a question is asked; each step checks again under its claim)
 
     /// Why `report` cannot be corrected, or nil.
@@ -153,7 +134,8 @@ public final class ReportDesk {
         lifecycle(report) { try ReportLifecycle.checkInUse($0) }
     }
 
-    /// Why `report` cannot be signed by the user, or nil.
+    /// Why `report` cannot be signed by the user, or nil, whatever was shown of it (`ReportDesk+Signing`
+    /// adds the reading).
     public func refusal(toSign report: Report) -> ReportRefusal? {
         guard user != nil else { return .unknownUser(step: .sign) }
         return lifecycle(report) { _ = try ReportLifecycle.status(afterSigning: $0) }
@@ -199,7 +181,7 @@ public final class ReportDesk {
     }
 
     /// After the user corrected or signed their own report, their voice profile may be due.
-    private func askForTraining(after report: Report) {
+    func askForTraining(after report: Report) {
         guard let user, report.author == user, let training else { return }
         training.requestTraining(author: user, locale: report.locale)
     }

@@ -42,6 +42,10 @@ public enum ReportRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     /// The station does not know its user, so it cannot take a step that needs a name.
     case unknownUser(step: ReportStep)
     case alreadySigned(id: Int64, by: String?, when: String?)
+    /// A signature needs the report's text shown to the signer first (the report view, not the list).
+    case notRead(id: Int64)
+    /// The text changed since it was shown: what would be signed is not what was read.
+    case changedSinceRead(id: Int64)
     /// A change to a signed report is an amendment: it needs a reason.
     case amendmentNeedsReason(id: Int64)
     /// A reason was given for an unsigned report, which takes none.
@@ -89,6 +93,10 @@ public enum ReportRefusal: Error, Sendable, Equatable, CustomStringConvertible {
             let by = signer.map { " by \($0)" } ?? ""
             let at = when.map { " on \($0)" } ?? ""
             return "Report \(id) is signed already\(by)\(at); a change to it is an amendment with a reason."
+        case .notRead(let id):
+            return "Open report \(id) and read it before signing it: S signs from the report view (Enter opens it)."
+        case .changedSinceRead(let id):
+            return "Report \(id) changed since it was shown to you: read it again before signing it."
         case .amendmentNeedsReason(let id):
             return "Report \(id) is signed: a change to it is an amendment and needs a reason (--reason TEXT)."
         case .reasonOnlyForAmendments(let id, let status):

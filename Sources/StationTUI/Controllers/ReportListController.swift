@@ -48,7 +48,10 @@ final class ReportListController: ScreenController {
         case .character("p"):
             openSelected()?.togglePlayback()
         case .character("S"):
-            if let question = selected.flatMap(steps.signQuestion) { return .open(question) }
+            // A signature attests a reading: the list shows one line of the report, so S signs from its view.
+            if let report = selected, let refusal = screen.desk?.refusal(toSign: report, after: nil) {
+                return .refused(refusal.description)
+            }
         case .character("D"):
             if let question = selected.flatMap(steps.deletionQuestion) { return .open(question) }
         case .character("R"):
@@ -195,7 +198,8 @@ final class ReportListController: ScreenController {
                 KeyBinding(
                     "E", "$EDITOR", "Edit the report's text in $EDITOR", applies: allows { $0.refusal(toCorrect:) }),
                 KeyBinding("p", "Play", "Play the report's audio", applies: has),
-                KeyBinding("S", "Sign", "Sign the report as you (asks first)", applies: allows { $0.refusal(toSign:) }),
+                KeyBinding(
+                    "S", "Sign", "Signing is in the report view, once you read it: Enter opens it", applies: false),
                 KeyBinding("x", "Export", "Export the report as text and JSON", applies: has),
                 KeyBinding(
                     "D", "Delete", "Delete a draft of yours (asks first; a signed report is never deleted)",

@@ -2,7 +2,7 @@ import Foundation
 import StationCore
 
 /// Signing and taking a report out of use, through the desk, each after a question (only y does it):
-/// `S` signs as the station's author, `D` deletes a draft of yours, `R` marks any other wrong report
+/// `S` in the report view signs what it showed as the station's author, `D` deletes a draft of yours, `R` marks any other wrong report
 /// entered in error with a reason; and `x` exports it. The desk says why a step is refused before its
 /// question is asked, and again if things changed meanwhile.
 @MainActor
@@ -11,26 +11,32 @@ struct ReportSteps {
 
     var notifier: Notifier { screen.notifier }
 
-    /// `S`: the question before signing; nil, saying why, when the desk refuses.
-    func signQuestion(_ report: Report) -> ConfirmDialogController? {
-        guard let desk = allowing({ $0.refusal(toSign: report) }) else { return nil }
+    /// `S` in the report view: the question before signing what the view showed (`reading`); nil, saying
+    /// why, when the desk refuses. It says how many of the decoder's unsure words were never visited and
+    /// how the text begins.
+    func signQuestion(_ report: Report, after reading: ReportReading) -> ConfirmDialogController? {
+        guard let desk = allowing({ $0.refusal(toSign: report, after: reading) }),
+            let question = try? desk.signingQuestion(for: report, after: reading)
+        else { return nil }
         let about = report.properties.described(with: screen.services.workTypes)
+        let unsure = question.unsureSummary.map { question.unvisited.isEmpty ? " \($0)" : " \($0) w goes to them." }
         return ConfirmDialogController(
             title: "Sign report #\(report.id)?",
-            message: "Sign report #\(report.id) (\(about)) as \(desk.user ?? "you")? A signed report is final: a "
-                + "later change makes an amendment with a reason.",
+            message: "Sign report #\(report.id) (\(about)) as \(desk.user ?? "you")?\(unsure ?? "") It begins: "
+                + "\"\(question.opening)\". A signed report is final: a later change makes an amendment with a reason.",
             action: .sign(report.id)
         ) {
-            sign(report.id, on: desk)
+            sign(report.id, after: reading, on: desk)
             return .close
         }
     }
 
-    /// Signs through the desk, which holds the report's claim while it runs.
-    private func sign(_ id: Int64, on desk: ReportDesk) {
+    /// Signs through the desk, which holds the report's claim while it runs and checks that the text is
+    /// still the one shown.
+    private func sign(_ id: Int64, after reading: ReportReading, on desk: ReportDesk) {
         screen.run { [weak screen] in
             do throws(ReportRefusal) {
-                let signed = try await desk.sign(id)
+                guard case .signed(let signed) = try await desk.sign(id, after: reading) else { return }
                 screen?.show(signed)
                 screen?.notifier.info("Signed report #\(id) as \(signed.signedBy ?? desk.user ?? "you").")
             } catch {

@@ -35,7 +35,11 @@ final class ReportViewController: ScreenController {
         case .character("e"): startEditing()
         case .character("E"):
             if ReportCorrection(screen: screen).claim(report) { return .effect(.editExternally(report)) }
-        case .character("S"): return steps.signQuestion(report).map { .open($0) } ?? .handled
+        case .character("S"):
+            guard state.wordsRead else { return .refused("Reading the report's words; press S again in a moment.") }
+            var shown = report
+            shown.words = state.words
+            return steps.signQuestion(shown, after: state.reading).map { .open($0) } ?? .handled
         case .character("D"): return steps.deletionQuestion(report).map { .open($0) } ?? .handled
         case .character("R"): return steps.errorReasonField(report).map { .open($0) } ?? .handled
         case .character("x"): steps.export(report)
@@ -81,11 +85,16 @@ final class ReportViewController: ScreenController {
 
     /// Reads the decoder's words of the report (the list's reports come without them).
     private func loadWords() {
-        guard let store = screen.services.reports else { return }
+        guard let store = screen.services.reports else {
+            state.wordsRead = true
+            return
+        }
         let id = report.id
         screen.run { [weak self] in
-            guard let stored = try? await store.report(id: id), let self else { return }
-            self.state.words = stored.words
+            let stored = try? await store.report(id: id)
+            guard let self else { return }
+            if let stored { self.state.words = stored.words }
+            self.state.wordsRead = true
         }
     }
 
@@ -136,7 +145,9 @@ final class ReportViewController: ScreenController {
                     "Play or pause the audio"),
                 KeyBinding("← →", "±5 s", "Skip back or forward five seconds", applies: playing),
                 KeyBinding(
-                    "S", "Sign", "Sign the report as you (asks first)", applies: desk?.refusal(toSign: report) == nil),
+                    "S", "Sign",
+                    "Sign the report as you, as shown here (asks first, saying which unsure words you did not visit)",
+                    applies: desk?.refusal(toSign: report, after: state.reading) == nil),
                 KeyBinding("x", "Export", "Export as text and JSON"),
                 KeyBinding(
                     "D", "Delete", "Delete this draft of yours (asks first; a signed report is never deleted)",

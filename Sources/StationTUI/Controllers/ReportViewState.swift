@@ -8,8 +8,13 @@ public enum PlaybackState: Sendable, Equatable {
 /// An open report: its text or its original transcript, scrolled, maybe playing.
 public struct ReportViewState: Sendable, Equatable {
     public var report: Report {
-        didSet { if report.text != oldValue.text || report.originalText != oldValue.originalText { markUnsure() } }
+        didSet {
+            if report.text != oldValue.text || report.originalText != oldValue.originalText { markUnsure() }
+            reading.show(report)
+        }
     }
+    /// What the view showed of the report and which unsure words were gone to: what a signature attests.
+    public private(set) var reading: ReportReading
     public var showOriginal = false {
         didSet { unsureSelection = nil }
     }
@@ -17,11 +22,20 @@ public struct ReportViewState: Sendable, Equatable {
     public var words: [RecognizedWord] = [] {
         didSet { markUnsure() }
     }
+    /// Whether the decoder's words were read (the list's reports come without them), so the question
+    /// before signing counts the unsure words.
+    public var wordsRead = false
     /// The words the decoder was unsure of in the text and in the original transcript.
     public private(set) var unsureInText = UnsureWords.none
     public private(set) var unsureInOriginal = UnsureWords.none
     /// The unsure word jumped to last (`w`, `W`), in the shown text's marks.
-    public var unsureSelection: Int?
+    public var unsureSelection: Int? {
+        didSet {
+            if let unsureSelection, shownUnsure.marks.indices.contains(unsureSelection) {
+                reading.visit(shownUnsure.marks[unsureSelection])
+            }
+        }
+    }
     public var scroll = 0
     public var playback = PlaybackState.stopped
     /// Who created, corrected, signed and amended it, and when; loaded when the report opens.
@@ -31,6 +45,7 @@ public struct ReportViewState: Sendable, Equatable {
 
     public init(report: Report) {
         self.report = report
+        reading = ReportReading(showing: report)
         words = report.words
         markUnsure()
     }

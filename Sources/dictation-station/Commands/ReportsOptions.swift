@@ -3,7 +3,7 @@ import StationApp
 import StationCore
 
 /// `reports [--search TEXT] [--mine] [--unsigned] [--urgent] [--all] [--json]`, `reports show|export ID
-/// [--format F]`, `reports sign ID [--author A]`, `reports edit ID --text-file FILE [--reason TEXT]
+/// [--format F]`, `reports sign ID [--yes] [--author A]`, `reports edit ID --text-file FILE [--reason TEXT]
 /// [--author A]`, `reports delete ID [--yes]`, `reports retire ID --reason TEXT`.
 enum ReportsOptions {
     static let subcommand = Subcommand(name: "reports") { arguments, globals in
@@ -16,7 +16,7 @@ enum ReportsOptions {
     /// `show` takes nothing after the ID, `export` only `--format`; anything else is unexpected.
     static let show = CommandSyntax(maximumPositionals: 0, unknownOptionIsUnexpected: true)
     static let export = CommandSyntax([.value("--format")], maximumPositionals: 0, unknownOptionIsUnexpected: true)
-    static let sign = CommandSyntax([.value("--author")], maximumPositionals: 0)
+    static let sign = CommandSyntax([.value("--author"), .flag("--yes")], maximumPositionals: 0)
     static let edit = CommandSyntax(
         [.value("--author"), .value("--text-file"), .value("--reason")], maximumPositionals: 0)
     static let delete = CommandSyntax([.flag("--yes")], maximumPositionals: 0)
@@ -47,7 +47,8 @@ enum ReportsOptions {
             let format = try export.parse(rest).value("--format") { ReportExportFormat(rawValue: $0) }
             return .export(id, format ?? .text)
         case "sign":
-            return .sign(id, author: try sign.parse(rest).value("--author"))
+            let parsed = try sign.parse(rest)
+            return .sign(id, author: parsed.value("--author"), confirmed: parsed.has("--yes"))
         case "edit":
             let parsed = try edit.parse(rest)
             var request = ReportEditRequest()

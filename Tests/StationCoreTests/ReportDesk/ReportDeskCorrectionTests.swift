@@ -156,7 +156,7 @@ struct ReportDeskCorrectionTests {
         let report = try await fixture.draft()
         fixture.store.failWrites(with: ReportEditFailure())
         let refusal = await fixture.refusal { () async throws(ReportRefusal) in
-            try await fixture.desk.sign(report.id)
+            try await fixture.sign(report.id)
         }
         #expect(refusal?.description == "Report 1 could not be signed (the disk is full). Check the data directory.")
         #expect(fixture.claims.calls.current == ["claim 1", "release 1"])

@@ -39,6 +39,15 @@ struct ReportDeskFixture {
         return try await store.sign(id: report.id, by: author, at: clock.wallTime)
     }
 
+    /// Signs `id` as the desk's user after showing its text as stored now, as the report view does.
+    func sign(_ id: Int64) async throws(ReportRefusal) -> Report {
+        let shown = try await desk.report(id)
+        guard case .signed(let signed) = try await desk.sign(id, after: ReportReading(showing: shown)) else {
+            throw .notRead(id: id)
+        }
+        return signed
+    }
+
     /// The refusal `step` throws, or nil when it does not refuse.
     func refusal<T>(_ step: () async throws(ReportRefusal) -> T) async -> ReportRefusal? {
         do {

@@ -13,7 +13,7 @@ struct ReportDeskSigningTests {
         let fixture = ReportDeskFixture()
         let report = try await fixture.draft()
         fixture.clock.advance(by: .seconds(90))
-        let signed = try await fixture.desk.sign(report.id)
+        let signed = try await fixture.sign(report.id)
         #expect(signed.status == .signed && signed.signedBy == "bob")
         #expect(signed.signedAt == fixture.clock.wallTime)
         #expect(fixture.claims.calls.current == ["claim 1", "release 1"])
@@ -24,13 +24,13 @@ struct ReportDeskSigningTests {
         let fixture = ReportDeskFixture()
         let report = try await fixture.draft()
         fixture.claims.holdElsewhere(report.id, by: ReportDeskFixture.anna)
-        let refusal = await fixture.refusal { () async throws(ReportRefusal) in try await fixture.desk.sign(report.id) }
+        let refusal = await fixture.refusal { () async throws(ReportRefusal) in try await fixture.sign(report.id) }
         #expect(refusal == .beingCorrected(id: 1, by: ReportDeskFixture.anna, step: .sign))
         #expect(refusal?.description == "Report 1 is being corrected by anna on ws-12. Sign it when they are done.")
         #expect(try await fixture.store.report(id: 1)?.status == .draft, "nothing was signed")
         #expect(fixture.training.requests.isEmpty)
         fixture.claims.holdElsewhere(report.id, by: nil)
-        #expect(try await fixture.desk.sign(report.id).status == .signed, "signed once they are done")
+        #expect(try await fixture.sign(report.id).status == .signed, "signed once they are done")
     }
 
     @Test("a report open for correction here is not signed under its editor; closing it gives the claim back")
@@ -38,19 +38,19 @@ struct ReportDeskSigningTests {
         let fixture = ReportDeskFixture()
         let report = try await fixture.draft()
         try fixture.desk.open(report)
-        let refusal = await fixture.refusal { () async throws(ReportRefusal) in try await fixture.desk.sign(report.id) }
+        let refusal = await fixture.refusal { () async throws(ReportRefusal) in try await fixture.sign(report.id) }
         #expect(refusal == .openHere(id: 1, step: .sign))
         #expect(fixture.desk.openCorrections == [1])
         fixture.desk.close(report.id)
         #expect(fixture.claims.calls.current == ["claim 1", "release 1"])
-        #expect(try await fixture.desk.sign(report.id).status == .signed)
+        #expect(try await fixture.sign(report.id).status == .signed)
     }
 
     @Test("a report signed already, or by a station that does not know its user, is refused in words")
     func otherRefusals() async throws {
         let fixture = ReportDeskFixture()
         let signed = try await fixture.signed(by: "anna")
-        let again = await fixture.refusal { () async throws(ReportRefusal) in try await fixture.desk.sign(signed.id) }
+        let again = await fixture.refusal { () async throws(ReportRefusal) in try await fixture.sign(signed.id) }
         #expect(
             again?.description
                 == "Report 1 is signed already by anna on 2027-01-15 08:00; a change to it is an amendment with a reason."
@@ -59,10 +59,10 @@ struct ReportDeskSigningTests {
         let anonymous = ReportDeskFixture(user: nil)
         let draft = try await anonymous.draft()
         #expect(
-            await anonymous.refusal { () async throws(ReportRefusal) in try await anonymous.desk.sign(draft.id) }?
+            await anonymous.refusal { () async throws(ReportRefusal) in try await anonymous.sign(draft.id) }?
                 .description == "The station does not know who you are, so it cannot sign reports.")
         #expect(
-            await fixture.refusal { () async throws(ReportRefusal) in try await fixture.desk.sign(9) }
+            await fixture.refusal { () async throws(ReportRefusal) in try await fixture.sign(9) }
                 == .noSuchReport(id: 9))
     }
 
@@ -72,10 +72,10 @@ struct ReportDeskSigningTests {
         let mine = try await fixture.draft(by: "bob", locale: "de-DE")
         let annas = try await fixture.draft(by: "anna")
         _ = try await fixture.desk.save(mine.id, text: "Knie geschwollen")
-        _ = try await fixture.desk.sign(mine.id)
+        _ = try await fixture.sign(mine.id)
         _ = try await fixture.desk.save(annas.id, text: "corrected by bob")
-        _ = try await fixture.desk.sign(annas.id)
-        _ = await fixture.refusal { () async throws(ReportRefusal) in try await fixture.desk.sign(mine.id) }
+        _ = try await fixture.sign(annas.id)
+        _ = await fixture.refusal { () async throws(ReportRefusal) in try await fixture.sign(mine.id) }
         #expect(fixture.training.requests == ["bob de-DE", "bob de-DE"])
     }
 }

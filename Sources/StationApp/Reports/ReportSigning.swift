@@ -1,0 +1,48 @@
+import Foundation
+import StationCore
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// `reports sign ID [--yes]`: shows the report's text, says how many of the decoder's unsure words it
+/// holds, and asks on the terminal (only y signs); where there is no terminal to ask on, `--yes` answers.
+/// The desk checks, under the report's claim, that the text signed is the one shown.
+enum ReportSigning {
+    @MainActor
+    static func sign(_ id: Int64, confirmed: Bool, at desk: ReportDesk) async throws -> Int32 {
+        let shown = try await desk.report(id)
+        // A report that cannot be signed (signed already, entered in error) is refused before it is shown.
+        if let refusal = desk.refusal(toSign: shown) { throw refusal }
+        printText("Report \(id) (\(shown.status.rawValue), session \"\(shown.sessionName)\"), as it would be signed:\n")
+        printText(shown.text.isEmpty ? "(empty)" : shown.text)
+        printText("")
+        let asksOnTerminal = !confirmed && isatty(STDIN_FILENO) == 1
+        let outcome = try await desk.sign(id, after: ReportReading(showing: shown)) { question in
+            if let summary = question.unsureSummary { printText(summary) }
+            if confirmed { return true }
+            guard asksOnTerminal else {
+                printError(
+                    "dictation-station: reports sign asks before it signs report \(id), and there is no terminal to "
+                        + "ask on; read the text above and add --yes to sign it.")
+                return false
+            }
+            return ask(question, as: desk.user ?? "you")
+        }
+        guard case .signed(let signed) = outcome else {
+            if asksOnTerminal { printText("Report \(id) is not signed.") }
+            return ExitStatus.failure
+        }
+        printText("Signed report \(id) as \(signed.signedBy ?? desk.user ?? "you").")
+        return ExitStatus.success
+    }
+
+    /// Asks on the terminal; only y (or yes) signs.
+    private static func ask(_ question: SigningQuestion, as signer: String) -> Bool {
+        printText("A signed report is final: a later change makes an amendment with a reason.")
+        printText("Sign report \(question.report.id) as \(signer)? y signs [y/N]: ", terminator: "")
+        fflush(nil)
+        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+        return answer == "y" || answer == "yes"
+    }
+}
