@@ -5,7 +5,7 @@ import StationSystem
 /// The control channel's lines: a command in, "ok MESSAGE" or "error MESSAGE" out; `status --json` answers
 /// with one line of JSON.
 public enum ControlProtocol {
-    public static let usage = "Commands: toggle, send, discard, select NAME, status [--json]."
+    public static let usage = "Commands: toggle, send, discard, undo, select NAME, status [--json]."
 
     /// Answers one command line through the station, as the keys would.
     @MainActor

@@ -160,7 +160,8 @@ enum Usage {
                 Entry(
                     subcommand: "ctl",
                     text: """
-                          ctl COMMAND         drive the running station: toggle, send, discard, select NAME, status
+                          ctl COMMAND         drive the running station: toggle, send, discard, undo, select NAME,
+                                              status; a discard can be undone for 30 s
                                               (through its control socket, $XDG_RUNTIME_DIR/dictation-station.sock,
                                               else control.sock in the data directory)
                         """),

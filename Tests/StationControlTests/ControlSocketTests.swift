@@ -24,9 +24,13 @@ struct ControlSocketTests {
         try await body(fixture, path)
     }
 
-    /// Sends from another thread, as `dictation-station ctl` would from another process.
+    /// Sends from a thread of its own, as `dictation-station ctl` would from another process. Not from
+    /// Swift's pool: its two threads blocked by waiting clients leave none to start the reply's task.
     nonisolated static func send(_ line: String, to path: URL) async throws -> String {
-        try await Task.detached { try ControlClient.send(line, to: path) }.value
+        try await OwnThread.run {
+            Result { () throws(ControlClient.Failure) in try ControlClient.send(line, to: path) }
+        }
+        .get()
     }
 
     @Test("the socket is private to the user")
@@ -54,9 +58,34 @@ struct ControlSocketTests {
             #expect(object["state"] as? String == "paused")
             #expect(object["session"] as? String == "Room 12")
             #expect(object["unsent"] as? Bool == true)
-            #expect(try await Self.send("discard", to: path).hasPrefix("ok IDLE"))
+            #expect(try await Self.send("discard", to: path).hasPrefix(#"ok Discarded the dictation of "Room 12""#))
             #expect(room.state == .notRecording)
             #expect(try await Self.send("select Nobody", to: path).hasPrefix("error There is no session"))
+        }
+    }
+
+    @Test("select takes a prefix and another dash; discard keeps the audio, undo brings it back; each is noticed")
+    func selectDiscardUndo() async throws {
+        try await withServer { fixture, path in
+            let bed = try fixture.station.createSession(named: "Bed 4 – Mr Okafor")
+            try fixture.station.createSession(named: "Bed 12")
+            #expect(try await Self.send("select bed 4 - MR", to: path) == "ok IDLE Bed 4 – Mr Okafor")
+            #expect(try await Self.send("select bed", to: path).hasPrefix(#"error "bed" fits 2 sessions"#))
+            #expect(fixture.station.selectedID == bed.id, "a refused select changes nothing")
+            #expect(try await Self.send("toggle", to: path).hasPrefix("ok ● REC"))
+            #expect(try await Self.send("toggle", to: path).hasPrefix("ok ❚❚ PAUSED"))
+            let discarded = try await Self.send("discard", to: path)
+            #expect(discarded.hasPrefix(#"ok Discarded the dictation of "Bed 4 – Mr Okafor""#), "\(discarded)")
+            #expect(bed.state == .notRecording)
+            await bed.settle()
+            #expect(fixture.removedAudio.current.isEmpty, "kept for the grace period")
+            #expect(try await Self.send("undo", to: path).hasPrefix("ok Brought back"))
+            #expect(bed.state == .paused)
+            #expect(try await Self.send("undo", to: path).hasPrefix("error Nothing to undo"))
+            let notices = fixture.station.notifier.recent.map(\.message)
+            #expect(notices.contains { $0.hasPrefix("Control socket: select bed refused") })
+            #expect(notices.contains { $0.hasPrefix("Press U within 30 s to undo: the control socket discarded") })
+            #expect(notices.contains { $0.hasPrefix("Control socket: undo refused: Nothing to undo") })
         }
     }
 
@@ -82,9 +111,9 @@ struct ControlSocketTests {
         try await withServer { fixture, path in
             try fixture.station.createSession(named: "Room 12")
             // From another thread, as from other processes: the replies need the main actor.
-            try await Task.detached {
-                for _ in 0..<20 { close(try Self.rudeClient(path, sending: "status")) }
-            }.value
+            try await OwnThread.run {
+                Result { () throws -> Void in for _ in 0..<20 { close(try Self.rudeClient(path, sending: "status")) } }
+            }.get()
             // Without MSG_NOSIGNAL the reply to a closed client raised SIGPIPE and ended this process.
             #expect(try await Self.send("status", to: path) == "ok IDLE Room 12")
         }
@@ -117,13 +146,13 @@ struct ControlSocketTests {
         try await withServer { _, path in
             let fd = try Self.rudeClient(path, sending: nil)
             defer { close(fd) }
-            let reply = await Task.detached { () -> String? in
+            let reply = await OwnThread.run { () -> String? in
                 for byte in "status".utf8 {
                     UnixSocket.writeAll(fd, String(UnicodeScalar(byte)))
                     usleep(600_000)  // the subject: a client this slow, byte after byte
                 }
                 return UnixSocket.readLine(fd, within: 5)
-            }.value
+            }
             // 6 bytes at 0.6 s take 3.6 s, longer than a client's 2 s: the server hangs up unanswered.
             #expect(reply == nil)
         }

@@ -28,6 +28,8 @@ public final class RunningStation {
     public func shutDown() async {
         background.cancel()
         control?.stop()
+        // A dictation discarded from the control socket can no longer be brought back.
+        await station.removeKeptDiscards()
         try? await database.setSetting(SettingKey.selectedSession, station.selectedID?.rawValue)
     }
 }

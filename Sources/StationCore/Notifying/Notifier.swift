@@ -35,9 +35,10 @@ public final class Notifier {
         self.capacity = max(1, capacity)
     }
 
-    /// Posts a notification and schedules its dismissal; returns its id.
+    /// Posts a notification and schedules its dismissal after its kind's lifetime, or `lasting`;
+    /// returns its id.
     @discardableResult
-    public func post(_ kind: StationNotification.Kind, _ message: String) -> Int {
+    public func post(_ kind: StationNotification.Kind, _ message: String, lasting: Duration? = nil) -> Int {
         let id = nextID
         nextID += 1
         let notification = StationNotification(id: id, kind: kind, message: message, posted: clock.now)
@@ -48,7 +49,7 @@ public final class Notifier {
             expiries.removeValue(forKey: oldest.id)?.cancel()
             conditions.removeValue(forKey: oldest.id)
         }
-        let lifetime = lifetimes[kind] ?? .seconds(5)
+        let lifetime = lasting ?? lifetimes[kind] ?? .seconds(5)
         let clock = clock
         expiries[id] = Task { [weak self] in
             do {

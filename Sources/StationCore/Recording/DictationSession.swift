@@ -144,6 +144,31 @@ public final class DictationSession: Identifiable {
         discard()
     }
 
+    /// Discards as `pressDiscard` does but keeps the audio file, and says what `bringBack` needs to
+    /// undo it; nil when there is nothing it may discard.
+    func discardKeepingAudio() -> DiscardedDictation? {
+        guard canDiscard, let file = audioFile else { return nil }
+        let discarded = DiscardedDictation(
+            sessionID: id, sessionName: name, audioFile: file, recorded: stopwatch.accumulated)
+        discard(keepingAudio: true)
+        return discarded
+    }
+
+    /// Brings a discarded dictation back, paused with its audio, as a restart would; false when the
+    /// session has begun another dictation or another process holds it now.
+    func bringBack(_ discarded: DiscardedDictation) -> Bool {
+        guard state == .notRecording, heldElsewhere == nil, discarded.sessionID == id else { return false }
+        if case .heldElsewhere = dependencies.ownership.claim(id) { return false }
+        epoch += 1
+        audioFile = discarded.audioFile
+        stopwatch = Stopwatch(accumulated: discarded.recorded)
+        elapsed = discarded.recorded
+        isPausedByUser = true
+        lastError = nil
+        transition(to: .paused)
+        return true
+    }
+
     /// Whether `pressSend` would do something now.
     public var canSend: Bool { state == .paused && heldElsewhere == nil }
     /// Whether `pressDiscard` would do something now.
@@ -299,7 +324,9 @@ public final class DictationSession: Identifiable {
         live = nil
     }
 
-    private func discard() {
+    /// Throws the dictation away; its audio too unless `keepingAudio` (a discard that can be undone
+    /// for a while: the station removes the file later).
+    private func discard(keepingAudio: Bool = false) {
         processingTask?.cancel()
         processingTask = nil
         if let capture {
@@ -308,11 +335,14 @@ public final class DictationSession: Identifiable {
         if let live {
             Task { await live.value?.cancel() }
         }
-        let file = audioFile
-        let remove = dependencies.removeAudio
-        // Removed behind the capture's stop, so the file is closed first.
-        captureCalls.enqueue { if let file { remove(file) } }
+        if !keepingAudio, let file = audioFile { removeAudio(file) }
         endDictation()
+    }
+
+    /// Removes a discarded dictation's audio, behind the capture's stop, so the file is closed first.
+    func removeAudio(_ file: URL) {
+        let remove = dependencies.removeAudio
+        captureCalls.enqueue { remove(file) }
     }
 
     /// Back to idle after a send or a discard.

@@ -64,25 +64,51 @@ extension Station {
     }
 
     /// The refusal for a session whose dictation another station process holds.
-    private func heldElsewhere(_ session: DictationSession) -> CommandOutcome? {
+    func heldElsewhere(_ session: DictationSession) -> CommandOutcome? {
         session.heldElsewhere.map { CommandOutcome(succeeded: false, message: $0.refusal(sessionName: session.name)) }
     }
 
-    /// Runs a command from outside the screen through the same code as the keys.
+    /// Runs a command from outside the screen through the same code as the keys. Each one but `status`
+    /// (a question, asked every second by a status bar) leaves a notice on the screen, so that what a
+    /// pedal or a script did, or failed to do, can be seen there and in the messages.
     @discardableResult
     public func perform(_ command: StationCommand) -> CommandOutcome {
+        let outcome: CommandOutcome
         switch command {
-        case .toggle: return toggle()
-        case .send: return send()
-        case .discard: return discard()
-        case .select(let name):
-            guard let session = session(named: name) else {
-                return CommandOutcome(succeeded: false, message: "There is no session named \"\(name)\".")
-            }
-            select(session.id)
-            return CommandOutcome(succeeded: true, message: StatusLine.text(for: session))
+        case .toggle: outcome = toggle()
+        case .send: outcome = send()
+        case .discard:
+            // Noticed with its undo key by `discardKeepingAudio` itself.
+            outcome = discardKeepingAudio()
+            if outcome.succeeded { return outcome }
+        case .undo:
+            // `undoDiscard` says so when it succeeds.
+            outcome = undoDiscard()
+            if outcome.succeeded { return outcome }
+        case .select(let name): outcome = selectSession(matching: name)
         case .status:
             return CommandOutcome(succeeded: true, message: StatusLine.text(for: self))
         }
+        let line = "Control socket: \(command.verb) \(outcome.succeeded ? "—" : "refused:") \(outcome.message)"
+        notifier.post(outcome.succeeded ? .info : .warning, line)
+        return outcome
+    }
+
+    /// Selects the session `query` names: as typed, ignoring case and dash style, or by a prefix that
+    /// fits only one session.
+    public func selectSession(matching query: String) -> CommandOutcome {
+        switch SessionLookup.find(query, in: sessions.map { ($0.id, $0.name) }) {
+        case .found(let id):
+            select(id)
+            guard let session = selected else { break }
+            return CommandOutcome(succeeded: true, message: StatusLine.text(for: session))
+        case .ambiguous(let names):
+            let listed = names.map { "\"\($0)\"" }.joined(separator: ", ")
+            return CommandOutcome(
+                succeeded: false,
+                message: "\"\(query)\" fits \(names.count) sessions: \(listed). Type more of the name.")
+        case .none: break
+        }
+        return CommandOutcome(succeeded: false, message: "There is no session named \"\(query)\".")
     }
 }

@@ -12,11 +12,13 @@ public struct StationDependencies: Sendable {
     public var voiceProfiles: (any VoiceProfileTraining)?
     /// How long corrections must pause before a training request goes out.
     public var voiceProfileQuietPeriod: Duration
+    /// How long a dictation discarded from outside the screen keeps its audio, to be brought back.
+    public var discardGracePeriod: Duration
 
     public init(
         session: SessionDependencies, reports: (any ReportStore)? = nil, sessions: (any SessionStore)? = nil,
         author: String? = nil, voiceProfiles: (any VoiceProfileTraining)? = nil,
-        voiceProfileQuietPeriod: Duration = .seconds(3)
+        voiceProfileQuietPeriod: Duration = .seconds(3), discardGracePeriod: Duration = .seconds(30)
     ) {
         self.session = session
         self.reports = reports
@@ -24,6 +26,7 @@ public struct StationDependencies: Sendable {
         self.author = author
         self.voiceProfiles = voiceProfiles
         self.voiceProfileQuietPeriod = voiceProfileQuietPeriod
+        self.discardGracePeriod = discardGracePeriod
     }
 }
 
@@ -45,6 +48,8 @@ public final class Station {
     let dependencies: StationDependencies
     let storeWrites = OrderedCalls()
     @ObservationIgnored var voiceProfileState = VoiceProfileState()
+    /// Dictations discarded from outside the screen whose audio is still kept, oldest first.
+    var keptDiscards: [KeptDiscard] = []
 
     public init(dependencies: StationDependencies, locale: String, notifier: Notifier? = nil) {
         self.dependencies = dependencies

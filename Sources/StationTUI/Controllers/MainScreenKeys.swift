@@ -24,6 +24,10 @@ enum MainScreenKeys {
             SettingsPickers.openLocale(on: screen)
         case .character("s"), .function(6):
             SettingsPickers.openSource(on: screen)
+        case .character(Character(Station.undoDiscardKey)):
+            // A discard from the control socket (a pedal pressed by mistake) is undone here.
+            let outcome = screen.station.undoDiscard()
+            if !outcome.succeeded { return .refused(outcome.message) }
         case .character("/"), .function(3):
             screen.focus = .reports
             screen.reportList.beginSearch()

@@ -93,6 +93,9 @@ final class SessionsListController: ScreenController {
                     "Enter", "Send", "Send the paused dictation to be transcribed", applies: session?.canSend == true),
                 KeyBinding(
                     "d", "Discard", "Discard the paused dictation (asks first)", applies: session?.canDiscard == true),
+                KeyBinding(
+                    Station.undoDiscardKey, "Undo discard", "Bring back the dictation the control socket discarded",
+                    applies: station.canUndoDiscard),
                 KeyBinding("F2 n", "New", "Make a new session (then its patient, work type and priority)"),
                 KeyBinding(
                     "i", "Patient", "Set the selected session's patient, work type and priority",
