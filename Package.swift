@@ -16,6 +16,7 @@ let package = Package(
         .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: apt("libpulse-dev")),
         .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: apt("libpocketsphinx-dev")),
         .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: apt("libsqlite3-dev")),
+        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: apt("libpq-dev")),
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: apt("libarchive-dev")),
         .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: apt("libssl-dev")),
         .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: apt("libsndfile1-dev")),
@@ -41,6 +42,8 @@ let package = Package(
         // MP3, any rate) read as the decoder's 16 kHz mono over libsndfile and libsamplerate.
         .target(name: "Recordings", dependencies: ["StationSystem", "CSndfile", "CSampleRate"]),
         .target(name: "SQLiteStore", dependencies: ["StationCore", "StationSystem", "CSQLite3"]),
+        // The clinic store on PostgreSQL (libpq): many accounts, identity and rules enforced by the database.
+        .target(name: "PostgresStore", dependencies: ["StationCore", "StationSystem", "CLibPQ"]),
         // The local store's claims behind the core's ports: the capture lock, dictation and report-edit
         // claims, import markers, as flock on files in the data directory. A second store brings its own.
         .target(name: "LocalClaims", dependencies: ["StationCore", "StationSystem"]),
@@ -70,7 +73,8 @@ let package = Package(
             ]),
         // The executable only parses the command line and hands over to StationApp.
         .executableTarget(
-            name: "dictation-station", dependencies: ["StationApp", "ArgumentParsing", "StationCore", "StationTUI"]),
+            name: "dictation-station",
+            dependencies: ["StationApp", "ArgumentParsing", "StationCore", "StationTUI", "PostgresStore"]),
 
         // A second station process for the store's multi-process tests, and the store's benchmark.
         .executableTarget(name: "store-probe", dependencies: ["StationCore", "SQLiteStore", "LocalClaims"]),
@@ -108,6 +112,9 @@ let package = Package(
         .testTarget(
             name: "RecordingsTests", dependencies: ["Recordings", "StationCore", "StationTestSupport"]),
         .testTarget(name: "LetterToSoundTests", dependencies: ["LetterToSound", "SphinxSpeech"]),
+        // The clinic store against the private PostgreSQL server scripts/test starts.
+        .testTarget(
+            name: "PostgresStoreTests", dependencies: ["PostgresStore", "StationCore", "StationSystem", "StationTestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "LocalClaims", "StationTestSupport"]),
         .testTarget(
             name: "StationTUITests",

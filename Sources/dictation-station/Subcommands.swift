@@ -20,5 +20,6 @@ enum Subcommands {
         SourcesOptions.subcommand,
         ControlOptions.ctl,
         ControlOptions.status,
+        ClinicOptions.subcommand,
     ]
 }

@@ -172,6 +172,21 @@ enum Usage {
                                               (prints "no station running" and exits 1 when none is)
                         """),
             ]),
+        Group(
+            title: "A clinic store on PostgreSQL (in progress: the station itself still uses SQLite):",
+            entries: [
+                Entry(
+                    subcommand: "clinic",
+                    text: """
+                          clinic init [--store S]  set up the clinic store or bring its schema up to date (as a
+                                              PostgreSQL superuser, e.g. sudo -u postgres)
+                          clinic add-user NAME [--transcriptionist] [--store S]
+                                              make the account NAME a clinic user (its own login role)
+                          clinic status [--store S]  schema version, the clinic's users and their roles
+                                              S: a libpq connection string or postgresql:// URI
+                                              (default: $DICTATION_STATION_STORE, else libpq's defaults)
+                        """)
+            ]),
     ]
 
     static let footer = "Exit status: 0 on success, 1 when something failed, 2 for a wrong command line."

@@ -7,6 +7,8 @@ RUN_PACKAGES=(libncursesw5-dev libpulse-dev libpocketsphinx-dev libsqlite3-dev p
     libsndfile1-dev libsamplerate0-dev libarchive-dev libssl-dev)
 # Clinic vocabulary: pronunciations of new en-US words from flite's lexicon and letter-to-sound rules.
 RUN_PACKAGES+=(flite1-dev)
+# The clinic store: libpq to build against; the server itself for the tests' private one.
+RUN_PACKAGES+=(libpq-dev)
 # What the tests need on top: a real audio server and its tools, real speech recordings, a terminal.
 # lame writes the MP3 test recordings (Debian's sox cannot); zip, bzip2 and python3 serve the model tests;
 # time measures the capture benchmark; vim-tiny (vi) and nano are the editors the tmux tests run through E;
@@ -18,6 +20,7 @@ TEST_PACKAGES=(pulseaudio pulseaudio-utils pocketsphinx-testdata tmux sox lame z
     vim-tiny nano)
 # The dev corpus of voice profiles: clinical sentences spoken by flite's voices and festival's HTS voice.
 TEST_PACKAGES+=(flite festival festvox-us-slt-hts)
+TEST_PACKAGES+=(postgresql)
 
 repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd; }
 
