@@ -24,7 +24,7 @@ public actor PulseCapture: Capturing {
     let log: any StationLog
     nonisolated let loop = PulseLoop(name: "dictation-station.capture")
     public nonisolated var unownedExecutor: UnownedSerialExecutor { loop.asUnownedSerialExecutor() }
-    private let steps = OneStepAtATime()
+    let steps = OneStepAtATime()
 
     /// What the capture does with audio that arrives.
     enum Phase: Equatable {

@@ -3,7 +3,7 @@ import StationCore
 
 /// A capture that records its calls in order, can be told to fail, and emits what a test gives it.
 public final class FakeCapture: Capturing, Sendable {
-    public enum Call: String, Sendable { case start, pause, resume, stop }
+    public enum Call: String, Sendable { case start, pause, resume, stop, move }
 
     public let log: CallLog
     public let events: AsyncStream<CaptureEvent>
@@ -41,6 +41,7 @@ public final class FakeCapture: Capturing, Sendable {
 
     public func pause() async throws { try await perform(.pause) }
     public func resume() async throws { try await perform(.resume) }
+    public func move(toSource source: String) async throws { try await perform(.move, detail: source) }
 
     public func stop() async throws -> URL {
         try await perform(.stop)

@@ -1,5 +1,5 @@
-import Recordings
 import Foundation
+import Recordings
 import StationCore
 import StationTestSupport
 
@@ -38,6 +38,7 @@ final class ReplayCapture: Capturing, @unchecked Sendable {
 
     func pause() async throws {}
     func resume() async throws {}
+    func move(toSource source: String) async throws {}
 
     func stop() async throws -> URL {
         eventsContinuation.finish()

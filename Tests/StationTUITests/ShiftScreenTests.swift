@@ -146,15 +146,14 @@ struct ShiftScreenTests {
         #expect(grid.text.contains("too small"))
     }
 
-    @Test("a source chosen during a dictation applies from the next one, and the notice says so")
+    @Test("a source chosen during a dictation moves it there, and the notice says so")
     func sourceNotice() async throws {
         let harness = ScreenHarness()
-        #expect(SettingsPickers.sourceSwitchNotice("mic", sessions: harness.station.sessions) == "Recording from mic.")
+        #expect(await harness.station.captureSourceChosen("mic").message == "Recording from mic.")
         _ = try await harness.startRecording(named: "Room A")
         #expect(
-            SettingsPickers.sourceSwitchNotice("mic", sessions: harness.station.sessions)
-                == "New dictations record from mic. \"Room A\" goes on with the source already in use until sent or discarded."
-        )
+            await harness.station.captureSourceChosen("mic").message
+                == "\"Room A\" records from mic now; what it recorded is kept.")
     }
 
     @Test("Space on another session while one records says which one paused")

@@ -173,7 +173,7 @@ struct TerminalShiftTests {
         }
     }
 
-    @Test("F6 during a recording says the running dictation keeps its source, and it does")
+    @Test("F6 during a recording moves the running dictation to the chosen source, and says so")
     func sourceSwitch() async throws {
         try await withStation { tmux, first in
             try await PulseTestServer.withSineSource { second in
@@ -195,9 +195,13 @@ struct TerminalShiftTests {
                 try tmux.send("Home")
                 for _ in 0..<index { try tmux.send("Down") }
                 try tmux.send("Enter")
-                let notice = try tmux.waitFor("New dictations record from")
-                #expect(notice.contains("\"Room A\" goes on"), "\(notice)")
-                #expect(try PulseTestServer.recordStream(from: first) == before, "the running capture stayed")
+                _ = try tmux.waitFor("\"Room A\" records from \(second) now")
+                // The same record stream (the same index), now taking its audio from the second source.
+                try await waitUntil("the record stream to move to \(second)") {
+                    try PulseTestServer.recordStream(from: second) == before
+                }
+                #expect(try PulseTestServer.recordStream(from: first) == nil)
+                #expect(try station("status").output.hasPrefix("● REC "), "the recording went on")
                 try tmux.send("Space")
                 _ = try tmux.waitFor("PAUSED")
                 try tmux.send("q")

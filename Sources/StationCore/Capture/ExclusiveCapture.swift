@@ -46,6 +46,8 @@ public final class ExclusiveCapture: Capturing, Sendable {
         }
     }
 
+    public func move(toSource source: String) async throws { try await inner.move(toSource: source) }
+
     public func stop() async throws -> URL {
         defer { giveUpLock() }
         return try await inner.stop()

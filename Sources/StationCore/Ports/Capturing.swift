@@ -29,6 +29,9 @@ public protocol Capturing: AnyObject, Sendable {
     func resume() async throws
     /// Finishes the file and returns its URL.
     func stop() async throws -> URL
+    /// Takes the audio from the source named `source` from now on, into the same file, recording or
+    /// paused: a dictation begun on the wrong microphone goes on with the right one.
+    func move(toSource source: String) async throws
     /// Interruptions, device changes and a lost server.
     var events: AsyncStream<CaptureEvent> { get }
     /// The loudness, about twenty times a second while capturing.

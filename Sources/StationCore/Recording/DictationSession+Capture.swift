@@ -144,3 +144,13 @@ extension DictationSession {
         delegate?.session(self, didNotice: notice)
     }
 }
+
+extension DictationSession {
+    /// Moves the dictation's capture to `source`, behind every earlier capture call: recording, it goes
+    /// on from the new source at once; paused, it resumes from it. Nil when no capture is open (the next
+    /// one opens on the chosen source anyway). A failed move leaves the capture on its source.
+    func moveCapture(toSource source: String) -> Task<Void, any Error>? {
+        guard let capture, state == .recording || state == .paused else { return nil }
+        return captureCalls.enqueue { try await capture.move(toSource: source) }
+    }
+}

@@ -55,7 +55,9 @@ enum SettingsPickers {
                             do {
                                 try await chooser.choose(source)
                                 guard let screen else { return }
-                                screen.notifier.info(sourceSwitchNotice(source, sessions: screen.station.sessions))
+                                // A dictation begun on the wrong microphone moves to this one.
+                                let outcome = await screen.station.captureSourceChosen(source)
+                                screen.notifier.post(outcome.succeeded ? .info : .warning, outcome.message)
                             } catch {
                                 screen?.notifier.error("That source cannot be used: \(error)")
                             }
@@ -66,17 +68,6 @@ enum SettingsPickers {
                 screen?.notifier.error("The capture sources could not be listed. Is the audio server running?")
             }
         }
-    }
-
-    /// What a new source changes. A dictation already under way keeps the source it started with (also
-    /// after pause and resume): the new one applies from the next dictation, and the notice says so.
-    static func sourceSwitchNotice(_ source: String, sessions: [DictationSession]) -> String {
-        let underWay = sessions.filter { $0.state == .recording || $0.state == .paused }
-        guard !underWay.isEmpty else { return "Recording from \(source)." }
-        let names = Wording.list(underWay.map { "\"\($0.name)\"" })
-        let verb = underWay.count == 1 ? "goes" : "go"
-        return "New dictations record from \(source). \(names) \(verb) on with the source already in use "
-            + "until sent or discarded."
     }
 
     /// `L`: the language of the selected session's dictations, for example to send a stuck nl-NL
