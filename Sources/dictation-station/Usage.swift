@@ -59,8 +59,7 @@ enum Usage {
                                               list reports, urgent first, then newest; QUERY matches words of the
                                               text, session, patient by prefix; --all: those entered in error too
                           reports show ID     print a report's fields, its text, its history and the original
-                          reports sign ID [--yes]  show a report's text, then sign it as the logged-in user
-                                              after a question (--yes answers it): it becomes final
+                          reports sign ID [--yes]  show the text, ask (--yes answers), sign it as you: final
                           reports edit ID --text-file FILE [--reason TEXT]
                                               save FILE's text as a new revision; only a signed report takes
                                               --reason (an amendment); refused while someone corrects it

@@ -66,6 +66,8 @@ struct VoiceProfileTrainingFaultTests {
         _ = try tmux.waitFor("Sign report #")
         try tmux.send("y")
         _ = try tmux.waitFor("Signed report #")
+        // Back to the list and the sessions, where the callers go on.
+        try tmux.send("Escape")
     }
 
     /// `count` dev-corpus dictations imported and corrected on the command line, with training by the

@@ -232,6 +232,8 @@ struct TerminalShiftTests {
             #expect(try station("status").output.hasPrefix("● REC "), "the recording went on")
             let listed = try station("reports", "--json").output
             #expect(listed.contains("VIWASHERE "))
+            // Space pauses from the sessions pane, where the recording is shown.
+            try tmux.send("Tab")
             try tmux.send("Space")
             _ = try tmux.waitFor("PAUSED")
             try tmux.send("q")
