@@ -24,42 +24,50 @@ let package = Package(
         // flite ships no pkg-config file; its module map links the CMU lexicon and flite itself.
         .systemLibrary(name: "CFlite", providers: apt("flite1-dev")),
 
+        // Every text a person reads, in the interface language: `tr("…")` and the catalog behind it.
+        .target(name: "Localization"),
         // The feature logic and its ports; imports no C.
-        .target(name: "StationCore"),
+        .target(name: "StationCore", dependencies: ["Localization"]),
         // The one POSIX layer under the adapters: descriptors, Errno in words, file locks, private files
         // that never follow links, child processes with a clean signal mask, the login account.
-        .target(name: "StationSystem"),
+        .target(name: "StationSystem", dependencies: ["Localization"]),
 
         // Adapters: each wraps exactly one C library behind a core port.
-        .target(name: "PulseCapture", dependencies: ["StationCore", "StationSystem", "CPulseAudio", "Recordings"]),
+        .target(
+            name: "PulseCapture",
+            dependencies: ["StationCore", "Localization", "StationSystem", "CPulseAudio", "Recordings"]),
         // Hands sphinxbase's variadic log callback on as formatted text, which Swift can take.
         .target(name: "CSphinxLog", linkerSettings: [.linkedLibrary("sphinxbase")]),
         .target(
             name: "SphinxSpeech",
-            dependencies: ["StationCore", "StationSystem", "CPocketSphinx", "CSphinxLog", "Recordings"],
+            dependencies: [
+                "StationCore", "StationSystem", "Localization", "CPocketSphinx", "CSphinxLog", "Recordings",
+            ],
             resources: [.copy("Resources/punctuation")]),
         // Recordings: the station's WAV files written, read and repaired; any recording (WAV, FLAC, Ogg,
         // MP3, any rate) read as the decoder's 16 kHz mono over libsndfile and libsamplerate.
-        .target(name: "Recordings", dependencies: ["StationSystem", "CSndfile", "CSampleRate"]),
-        .target(name: "SQLiteStore", dependencies: ["StationCore", "StationSystem", "CSQLite3"]),
+        .target(name: "Recordings", dependencies: ["StationSystem", "Localization", "CSndfile", "CSampleRate"]),
+        .target(name: "SQLiteStore", dependencies: ["StationCore", "Localization", "StationSystem", "CSQLite3"]),
         // The clinic store on PostgreSQL (libpq): many accounts, identity and rules enforced by the database.
-        .target(name: "PostgresStore", dependencies: ["StationCore", "StationSystem", "CLibPQ"]),
+        .target(name: "PostgresStore", dependencies: ["StationCore", "Localization", "StationSystem", "CLibPQ"]),
         // The local store's claims behind the core's ports: the capture lock, dictation and report-edit
         // claims, import markers, as flock on files in the data directory. A second store brings its own.
-        .target(name: "LocalClaims", dependencies: ["StationCore", "StationSystem"]),
+        .target(name: "LocalClaims", dependencies: ["StationCore", "StationSystem", "Localization"]),
         // US English pronunciations of new words: flite's CMU lexicon and letter-to-sound rules (libflite).
         .target(name: "LetterToSound", dependencies: ["CFlite"]),
         // Per-author voice profiles: sphinxtrain's tools as child processes, kept only when measured better.
         .target(
-            name: "SpeakerAdaptation", dependencies: ["StationCore", "StationSystem", "SphinxSpeech", "Recordings"]),
-        .target(name: "StationTUI", dependencies: ["StationCore", "StationSystem", "CNcursesw"]),
+            name: "SpeakerAdaptation",
+            dependencies: ["StationCore", "StationSystem", "Localization", "SphinxSpeech", "Recordings"]),
+        .target(name: "StationTUI", dependencies: ["StationCore", "Localization", "StationSystem", "CNcursesw"]),
         // The control socket: one command line in, one line out, for foot pedals, hotkeys and `ctl`.
-        .target(name: "StationControl", dependencies: ["StationCore", "StationSystem"]),
+        .target(name: "StationControl", dependencies: ["StationCore", "Localization", "StationSystem"]),
         // One declarative option parser for the command line; no dependencies.
-        .target(name: "ArgumentParsing"),
+        .target(name: "ArgumentParsing", dependencies: ["Localization"]),
         // The model catalog and installer: downloads, sha256 (libcrypto), secure unpacking (libarchive).
         .target(
-            name: "SpeechModels", dependencies: ["StationCore", "StationSystem", "CArchive", "CCrypto"],
+            name: "SpeechModels",
+            dependencies: ["StationCore", "StationSystem", "Localization", "CArchive", "CCrypto"],
             resources: [.copy("Resources/models.json")]),
 
         // The station as a library tests drive in-process: start-up, background work and shutdown, the
@@ -69,12 +77,14 @@ let package = Package(
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
                 "SpeakerAdaptation", "LetterToSound", "Recordings", "LocalClaims", "StationSystem", "StationControl",
-                "ArgumentParsing",
+                "ArgumentParsing", "Localization",
             ]),
         // The executable only parses the command line and hands over to StationApp.
         .executableTarget(
             name: "dictation-station",
-            dependencies: ["StationApp", "ArgumentParsing", "StationCore", "StationTUI", "PostgresStore"]),
+            dependencies: [
+                "StationApp", "ArgumentParsing", "StationCore", "StationTUI", "PostgresStore", "Localization",
+            ]),
 
         // A second station process for the store's multi-process tests, and the store's benchmark.
         .executableTarget(name: "store-probe", dependencies: ["StationCore", "SQLiteStore", "LocalClaims"]),
@@ -93,6 +103,7 @@ let package = Package(
         // Test traits (Swift Testing), for test targets only.
         .target(name: "StationTestTraits"),
 
+        .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
         .testTarget(name: "StationCoreTests", dependencies: ["StationCore", "StationTestSupport"]),
         .testTarget(name: "StationSystemTests", dependencies: ["StationSystem"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),
@@ -114,7 +125,8 @@ let package = Package(
         .testTarget(name: "LetterToSoundTests", dependencies: ["LetterToSound", "SphinxSpeech"]),
         // The clinic store against the private PostgreSQL server scripts/test starts.
         .testTarget(
-            name: "PostgresStoreTests", dependencies: ["PostgresStore", "StationCore", "StationSystem", "StationTestSupport"]),
+            name: "PostgresStoreTests",
+            dependencies: ["PostgresStore", "StationCore", "StationSystem", "StationTestSupport"]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "LocalClaims", "StationTestSupport"]),
         .testTarget(
             name: "StationTUITests",
