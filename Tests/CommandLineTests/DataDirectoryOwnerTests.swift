@@ -17,14 +17,18 @@ struct DataDirectoryOwnerTests {
         chmod(base.path, 0o755)
     }
 
-    /// The station (no subcommand) run as `account` in tmux on `data`; what it printed, once it ended.
+    /// The station (no subcommand) run as `account` in a terminal (tmux) on `data`; what it wrote to
+    /// standard error (kept in a file, whole), once it ended.
     func station(as account: TestAccount, data: String) throws -> (status: Int, screen: String) {
+        let errors = base.appendingPathComponent("station-errors-\(UUID().uuidString.prefix(8))").path
+        let command =
+            "exec /usr/sbin/runuser -u \(account.name) -- \(StationBinary.url.path) --data-dir \(TmuxSession.quote(data))"
+            + " 2>\(errors)"
         let tmux = try TmuxSession(
-            command: ["/usr/sbin/runuser", "-u", account.name, "--", StationBinary.url.path, "--data-dir", data],
-            environment: ["TERM": "screen-256color", "HOME": base.path], columns: 200)
+            command: ["/bin/sh", "-c", command], environment: ["TERM": "screen-256color", "HOME": base.path])
         defer { tmux.shutDown() }
         let status = try tmux.waitForExit()
-        return (status, try tmux.run(["capture-pane", "-p", "-J"]))
+        return (status, (try? String(contentsOfFile: errors, encoding: .utf8)) ?? "")
     }
 
     @Test(

@@ -73,4 +73,36 @@ struct PeerAuthenticationTests {
             #expect(finished.outputText.contains("Connected as: \(account)"), "\(finished.errorText)")
         }
     }
+
+    @Test("an account the store does not know, or not of the clinic, is told to ask for `clinic add-user`, in words")
+    func unknownAccount() async throws {
+        let clinic = try await TestClinic.make()
+        defer { clinic.drop() }
+        try await TestAccount.with(1, prefix: "dsnew") { accounts in
+            let account = accounts[0]
+            defer { _ = try? TestServer.psql("DROP ROLE IF EXISTS \(account.name)", database: "postgres") }
+            let store = clinic.address.conninfo
+            let unknown = try account.runStation(["clinic", "status", "--store", store])
+            #expect(unknown.status == 1)
+            #expect(
+                unknown.standardError
+                    == "dictation-station: The clinic store at “\(store)” does not know the account \(account.name): "
+                    + "ask the administrator to run `dictation-station clinic add-user \(account.name)`.\n",
+                "\(unknown.standardError)")
+
+            // A role of the server, but not one of the clinic's: the database takes only its members.
+            try TestServer.psql("CREATE ROLE \(account.name) LOGIN", database: "postgres").mustSucceed()
+            let outsider = try account.runStation(["clinic", "status", "--store", store])
+            #expect(outsider.status == 1)
+            #expect(
+                outsider.standardError
+                    == "dictation-station: \(account.name) is not a member of the clinic at “\(store)”: ask the "
+                    + "administrator to run `dictation-station clinic add-user \(account.name)`.\n",
+                "\(outsider.standardError)")
+
+            // Claiming another name on the local socket is refused by peer authentication, and said so.
+            let claimed = try account.runStation(["clinic", "status", "--store", store + " user=postgres"])
+            #expect(claimed.standardError.contains("refused the name postgres: on this workstation the server takes"))
+        }
+    }
 }
