@@ -91,5 +91,6 @@ public struct TestAccount: Sendable {
 
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 }

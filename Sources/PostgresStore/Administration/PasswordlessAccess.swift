@@ -24,7 +24,7 @@ public enum PasswordlessAccess: Sendable, Equatable {
             let rows = try connection.query(
                 """
                 SELECT line_number, type, array_to_string(database, ','), array_to_string(user_name, ','),
-                       coalesce(address, '')
+                       concat_ws(' ', address, netmask)
                 FROM pg_hba_file_rules
                 WHERE auth_method = 'trust' AND error IS NULL
                   AND database && ARRAY['all', 'sameuser', 'samerole', current_database()]::text[]
