@@ -37,7 +37,9 @@ sqlite.append(
 for query in queries {
     let (largeTime, hits) = try await search(large, query)
     sqlite.append(
-        Figure(label: "search \"\(query)\"", large: largeTime, reference: try await search(reference, query).0, hits: hits))
+        Figure(
+            label: "search \"\(query)\"", large: largeTime, reference: try await search(reference, query).0, hits: hits)
+    )
 }
 
 let environment = ProcessInfo.processInfo.environment

@@ -35,7 +35,8 @@ struct RemoteWorkstationTests {
     /// A libpq password file (0600, as libpq demands) holding `password` for `user` on `server`.
     static func passwordFile(_ server: LoopbackServer, user: String, password: String) throws -> String {
         let path = server.directory.appendingPathComponent("pgpass-\(UUID().uuidString.prefix(6))").path
-        try "127.0.0.1:\(server.port):clinic:\(user):\(password)\n".write(toFile: path, atomically: false, encoding: .utf8)
+        try "127.0.0.1:\(server.port):clinic:\(user):\(password)\n".write(
+            toFile: path, atomically: false, encoding: .utf8)
         chmod(path, 0o600)
         return path
     }
@@ -46,14 +47,18 @@ struct RemoteWorkstationTests {
         let password = "correct horse \(UUID().uuidString.prefix(6))"
         let server = try Self.clinic(user: name, password: password)
         defer { server.stop() }
-        #expect(try server.psql("SELECT rolpassword LIKE 'SCRAM-SHA-256$%' FROM pg_authid WHERE rolname = '\(name)'") == "t")
+        #expect(
+            try server.psql("SELECT rolpassword LIKE 'SCRAM-SHA-256$%' FROM pg_authid WHERE rolname = '\(name)'") == "t"
+        )
 
         let good = try Self.passwordFile(server, user: name, password: password)
         let address = server.tcpAddress("clinic", user: name) + " passfile=\(good)"
         let status = try StationBinary.run(["clinic", "status", "--store", address])
         #expect(status.status == 0, "\(status.standardError)")
         #expect(status.standardOutput.contains("Connected as: \(name)"))
-        #expect(status.standardOutput.contains("Password-less access (trust): cannot be checked: only a PostgreSQL superuser"))
+        #expect(
+            status.standardOutput.contains(
+                "Password-less access (trust): cannot be checked: only a PostgreSQL superuser"))
 
         // A report written over TCP names the authenticated role, whatever author the client gives.
         let store = try await ClinicStore.connect(to: StoreAddress(address))
@@ -74,14 +79,17 @@ struct RemoteWorkstationTests {
         let none = try StationBinary.run([
             "clinic", "status", "--store", server.tcpAddress("clinic", user: name) + " passfile=/nonexistent",
         ])
-        #expect(none.standardError.contains("wants the password of \(name): keep it in ~/.pgpass"), "\(none.standardError)")
+        #expect(
+            none.standardError.contains("wants the password of \(name): keep it in ~/.pgpass"), "\(none.standardError)")
 
         let log = try String(contentsOfFile: server.logFile, encoding: .utf8)
         #expect(log.contains("ALTER ROLE"), "the server logs statements, so the check below means something")
         #expect(!log.contains(password), "the password is in no statement the server saw")
     }
 
-    @Test("clinic status, as a superuser, warns of each pg_hba.conf line that lets anyone in (trust), and says when none does")
+    @Test(
+        "clinic status, as a superuser, warns of each pg_hba.conf line that lets anyone in (trust), and says when none does"
+    )
     func trustWarning() async throws {
         let name = TestAccount.uniqueName("dsremote")
         let server = try Self.clinic(user: name, password: "pw \(UUID().uuidString)")
@@ -93,14 +101,16 @@ struct RemoteWorkstationTests {
                 "Password-less access (trust): none in the server's pg_hba.conf for this database."))
         #expect(!clean.standardOutput.contains("Warning"))
 
-        try server.writeHBA(Self.scramOnly + "\nhost clinic all 127.0.0.2/32 trust\nhost other all 127.0.0.3/32 trust\n")
+        try server.writeHBA(
+            Self.scramOnly + "\nhost clinic all 127.0.0.2/32 trust\nhost other all 127.0.0.3/32 trust\n")
         let warned = try StationBinary.run(["clinic", "status", "--store", server.localAddress("clinic")])
         #expect(warned.status == 0, "\(warned.standardError)")
         let lines = warned.standardOutput.split(separator: "\n").filter { $0.hasPrefix("Warning:") }
         #expect(lines.count == 1, "only the line for this database: \(lines)")
         #expect(
             lines.first?.hasPrefix(
-                "Warning: pg_hba.conf line 3 (host 127.0.0.2 255.255.255.255, databases clinic, users all) lets anyone connect")
+                "Warning: pg_hba.conf line 3 (host 127.0.0.2 255.255.255.255, databases clinic, users all) lets anyone connect"
+            )
                 == true, "\(lines)")
     }
 }

@@ -71,6 +71,9 @@ public struct StoreChoice: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
+    /// The store as the station's title line names it: `clinic store “dbname=clinic”`.
+    public var titleWords: String { tr("clinic store \(address)") }
+
     /// The store and where it was chosen: `“dbname=clinic” (set by /etc/dictation-station/store.conf)`.
     public var description: String { "\(address) (\(originWords))" }
 

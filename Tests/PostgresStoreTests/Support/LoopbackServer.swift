@@ -7,7 +7,8 @@ import StationTestSupport
 /// unprivileged `postgres` account into a temp folder, this process's account its superuser by peer
 /// authentication on the local socket; stopped by its pid when the test ends.
 final class LoopbackServer {
-    static let binaries = ProcessInfo.processInfo.environment["DICTATION_STATION_PG_BIN"] ?? "/usr/lib/postgresql/15/bin"
+    static let binaries =
+        ProcessInfo.processInfo.environment["DICTATION_STATION_PG_BIN"] ?? "/usr/lib/postgresql/15/bin"
     static var canStart: Bool { geteuid() == 0 && FileManager.default.isExecutableFile(atPath: binaries + "/initdb") }
 
     let directory: URL
@@ -35,8 +36,10 @@ final class LoopbackServer {
             ])
         try writeHBA(hba)
         let options =
-            (["listen_addresses='127.0.0.1'", "unix_socket_directories='\(socketDirectory)'", "port=\(port)",
-              "fsync=off", "log_statement=all"] + settings).map { "-c \($0)" }.joined(separator: " ")
+            ([
+                "listen_addresses='127.0.0.1'", "unix_socket_directories='\(socketDirectory)'", "port=\(port)",
+                "fsync=off", "log_statement=all",
+            ] + settings).map { "-c \($0)" }.joined(separator: " ")
         try Self.tool(
             "/usr/sbin/runuser",
             [
@@ -69,8 +72,10 @@ final class LoopbackServer {
     func psql(_ sql: String, database: String = "postgres") throws -> String {
         var spawn = Spawn(
             "/usr/bin/psql",
-            ["-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-p", "\(port)", "-d", database,
-             "-c", sql])
+            [
+                "-X", "-q", "-A", "-t", "-v", "ON_ERROR_STOP=1", "-h", socketDirectory, "-p", "\(port)", "-d", database,
+                "-c", sql,
+            ])
         spawn.environment = ["PATH": "/usr/bin:/bin", "LC_ALL": "C.UTF-8"]
         spawn.output = .capture
         spawn.errors = .capture
@@ -103,7 +108,8 @@ final class LoopbackServer {
         let finished = try spawn.run(deadline: .seconds(120))
         guard finished.termination == .exited(0) else {
             throw TestAccount.Failure(
-                description: "\(program) \(arguments.joined(separator: " ")): \(finished.errorText)\(finished.outputText)")
+                description:
+                    "\(program) \(arguments.joined(separator: " ")): \(finished.errorText)\(finished.outputText)")
         }
     }
 }
