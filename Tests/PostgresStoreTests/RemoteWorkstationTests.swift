@@ -113,4 +113,78 @@ struct RemoteWorkstationTests {
             )
                 == true, "\(lines)")
     }
+
+    /// Runs openssl with `arguments` in `folder`, as the README's recipe does.
+    static func openssl(_ arguments: [String], in folder: String) throws {
+        var spawn = Spawn("/usr/bin/openssl", arguments)
+        spawn.directory = folder
+        spawn.output = .capture
+        spawn.errors = .capture
+        let finished = try spawn.run(deadline: .seconds(120))
+        try #require(finished.termination == .exited(0), "openssl \(arguments): \(finished.errorText)")
+    }
+
+    @Test("the README's client-certificate recipe: the certificate's CN is the role; another's certificate is refused")
+    func clientCertificates() async throws {
+        let folder = "/tmp/ds-certs-\(UUID().uuidString.prefix(8))"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let name = TestAccount.uniqueName("dscert")
+        try Self.openssl(
+            ["req", "-new", "-x509", "-days", "3650", "-nodes", "-subj", "/CN=Clinic CA", "-keyout", "clinic-ca.key",
+             "-out", "clinic-ca.crt"], in: folder)
+        try Self.openssl(
+            ["req", "-new", "-nodes", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout",
+             "server.key", "-out", "server.csr"], in: folder)
+        try Self.openssl(
+            ["x509", "-req", "-in", "server.csr", "-copy_extensions", "copy", "-CA", "clinic-ca.crt", "-CAkey",
+             "clinic-ca.key", "-CAcreateserial", "-days", "825", "-out", "server.crt"], in: folder)
+        for person in [name, "mallory"] {
+            try Self.openssl(
+                ["req", "-new", "-nodes", "-subj", "/CN=\(person)", "-keyout", "\(person).key", "-out", "\(person).csr"],
+                in: folder)
+            try Self.openssl(
+                ["x509", "-req", "-in", "\(person).csr", "-CA", "clinic-ca.crt", "-CAkey", "clinic-ca.key",
+                 "-CAcreateserial", "-days", "365", "-out", "\(person).crt"], in: folder)
+            chmod("\(folder)/\(person).key", 0o600)
+        }
+        // The server's own copies, the postgres account's (it refuses a key others may read).
+        let server = try LoopbackServer(
+            hba: "local all all peer\nhostssl all all 127.0.0.1/32 cert\n",
+            settings: [
+                "ssl=on", "ssl_cert_file='\(folder)/server-own.crt'", "ssl_key_file='\(folder)/server-own.key'",
+                "ssl_ca_file='\(folder)/clinic-ca.crt'",
+            ],
+            before: { directory in
+                for (from, to) in [("server.crt", "server-own.crt"), ("server.key", "server-own.key")] {
+                    try FileManager.default.copyItem(atPath: "\(folder)/\(from)", toPath: "\(folder)/\(to)")
+                    chown("\(folder)/\(to)", try #require(getpwnam("postgres")).pointee.pw_uid, gid_t.max)
+                    chmod("\(folder)/\(to)", 0o600)
+                }
+                chmod(folder, 0o755)
+                chmod("\(folder)/clinic-ca.crt", 0o644)
+            })
+        defer { server.stop() }
+        try server.psql("CREATE DATABASE clinic")
+        #expect(try StationBinary.run(["clinic", "init", "--store", server.localAddress("clinic")]).status == 0)
+        #expect(try StationBinary.run(["clinic", "add-user", name, "--store", server.localAddress("clinic")]).status == 0)
+        defer { _ = try? server.psql("DROP ROLE IF EXISTS \(name)") }
+
+        func store(certificate person: String?) -> String {
+            server.tcpAddress("clinic", user: name) + " sslmode=verify-full sslrootcert=\(folder)/clinic-ca.crt"
+                + (person.map { " sslcert=\(folder)/\($0).crt sslkey=\(folder)/\($0).key" } ?? " sslcert=/nonexistent")
+        }
+        let own = try StationBinary.run(["clinic", "status", "--store", store(certificate: name)])
+        #expect(own.status == 0, "\(own.standardError)")
+        #expect(own.standardOutput.contains("Connected as: \(name)"))
+
+        let others = try StationBinary.run(["clinic", "status", "--store", store(certificate: "mallory")])
+        #expect(others.status == 1)
+        #expect(
+            others.standardError.contains("wants a client certificate for \(name), and none was given or it does not name"),
+            "\(others.standardError)")
+        let none = try StationBinary.run(["clinic", "status", "--store", store(certificate: nil)])
+        #expect(none.status == 1)
+        #expect(none.standardError.contains("wants a client certificate for \(name)"), "\(none.standardError)")
+    }
 }

@@ -18,8 +18,9 @@ final class LoopbackServer {
     var hbaFile: String { directory.appendingPathComponent("data/pg_hba.conf").path }
     var logFile: String { directory.appendingPathComponent("server.log").path }
 
-    /// Starts a server whose pg_hba.conf is `hba`, with `settings` (`ssl=on`, …) added to its command line.
-    init(hba: String, settings: [String] = []) throws {
+    /// Starts a server whose pg_hba.conf is `hba`, with `settings` (`ssl=on`, …) added to its command line;
+    /// `before` runs once the cluster is made, before it starts.
+    init(hba: String, settings: [String] = [], before: (URL) throws -> Void = { _ in }) throws {
         directory = URL(fileURLWithPath: "/tmp/ds-pgtcp-\(UUID().uuidString.prefix(8))")
         port = Int.random(in: 40000..<60000)
         try FileManager.default.createDirectory(
@@ -35,6 +36,7 @@ final class LoopbackServer {
                 "--auth-host=reject", "--no-sync",
             ])
         try writeHBA(hba)
+        try before(directory)
         let options =
             ([
                 "listen_addresses='127.0.0.1'", "unix_socket_directories='\(socketDirectory)'", "port=\(port)",
