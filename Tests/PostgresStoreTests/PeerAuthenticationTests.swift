@@ -10,18 +10,15 @@ import Testing
 @Suite(
     "Clinic store: peer authentication with a real account",
     .enabled(if: TestServer.isRunning, TestServer.skipReason),
-    .enabled(if: getuid() == 0, "making an OS account needs root, as CI runs"))
+    .enabled(if: TestAccount.canMake, "making an OS account needs root, as CI runs"))
 struct PeerAuthenticationTests {
     /// An OS account of the test's own, removed (with its clinic role) when `body` ends, even by a failure.
     static func withAccount(_ body: (String) async throws -> Void) async throws {
-        let account = TestServer.uniqueName("dspeer")
-        let made = try Spawn("/usr/sbin/useradd", ["--no-create-home", "--shell", "/usr/sbin/nologin", account]).run()
-        try #require(made.termination == .exited(0), "useradd failed: \(made.errorText)")
-        defer {
-            _ = try? Spawn("/usr/sbin/userdel", [account]).run()
-            _ = try? TestServer.psql("DROP ROLE IF EXISTS \(account)", database: "postgres")
+        try await TestAccount.with(1, prefix: "dspeer") { accounts in
+            let account = accounts[0].name
+            defer { _ = try? TestServer.psql("DROP ROLE IF EXISTS \(account)", database: "postgres") }
+            try await body(account)
         }
-        try await body(account)
     }
 
     @Test(

@@ -131,21 +131,32 @@ struct RemoteWorkstationTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let name = TestAccount.uniqueName("dscert")
         try Self.openssl(
-            ["req", "-new", "-x509", "-days", "3650", "-nodes", "-subj", "/CN=Clinic CA", "-keyout", "clinic-ca.key",
-             "-out", "clinic-ca.crt"], in: folder)
+            [
+                "req", "-new", "-x509", "-days", "3650", "-nodes", "-subj", "/CN=Clinic CA", "-keyout", "clinic-ca.key",
+                "-out", "clinic-ca.crt",
+            ], in: folder)
         try Self.openssl(
-            ["req", "-new", "-nodes", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout",
-             "server.key", "-out", "server.csr"], in: folder)
+            [
+                "req", "-new", "-nodes", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1", "-keyout",
+                "server.key", "-out", "server.csr",
+            ], in: folder)
         try Self.openssl(
-            ["x509", "-req", "-in", "server.csr", "-copy_extensions", "copy", "-CA", "clinic-ca.crt", "-CAkey",
-             "clinic-ca.key", "-CAcreateserial", "-days", "825", "-out", "server.crt"], in: folder)
+            [
+                "x509", "-req", "-in", "server.csr", "-copy_extensions", "copy", "-CA", "clinic-ca.crt", "-CAkey",
+                "clinic-ca.key", "-CAcreateserial", "-days", "825", "-out", "server.crt",
+            ], in: folder)
         for person in [name, "mallory"] {
             try Self.openssl(
-                ["req", "-new", "-nodes", "-subj", "/CN=\(person)", "-keyout", "\(person).key", "-out", "\(person).csr"],
+                [
+                    "req", "-new", "-nodes", "-subj", "/CN=\(person)", "-keyout", "\(person).key", "-out",
+                    "\(person).csr",
+                ],
                 in: folder)
             try Self.openssl(
-                ["x509", "-req", "-in", "\(person).csr", "-CA", "clinic-ca.crt", "-CAkey", "clinic-ca.key",
-                 "-CAcreateserial", "-days", "365", "-out", "\(person).crt"], in: folder)
+                [
+                    "x509", "-req", "-in", "\(person).csr", "-CA", "clinic-ca.crt", "-CAkey", "clinic-ca.key",
+                    "-CAcreateserial", "-days", "365", "-out", "\(person).crt",
+                ], in: folder)
             chmod("\(folder)/\(person).key", 0o600)
         }
         // The server's own copies, the postgres account's (it refuses a key others may read).
@@ -167,7 +178,8 @@ struct RemoteWorkstationTests {
         defer { server.stop() }
         try server.psql("CREATE DATABASE clinic")
         #expect(try StationBinary.run(["clinic", "init", "--store", server.localAddress("clinic")]).status == 0)
-        #expect(try StationBinary.run(["clinic", "add-user", name, "--store", server.localAddress("clinic")]).status == 0)
+        #expect(
+            try StationBinary.run(["clinic", "add-user", name, "--store", server.localAddress("clinic")]).status == 0)
         defer { _ = try? server.psql("DROP ROLE IF EXISTS \(name)") }
 
         func store(certificate person: String?) -> String {
@@ -181,7 +193,8 @@ struct RemoteWorkstationTests {
         let others = try StationBinary.run(["clinic", "status", "--store", store(certificate: "mallory")])
         #expect(others.status == 1)
         #expect(
-            others.standardError.contains("wants a client certificate for \(name), and none was given or it does not name"),
+            others.standardError.contains(
+                "wants a client certificate for \(name), and none was given or it does not name"),
             "\(others.standardError)")
         let none = try StationBinary.run(["clinic", "status", "--store", store(certificate: nil)])
         #expect(none.status == 1)
