@@ -88,7 +88,7 @@ let package = Package(
 
         // A second station process for the store's multi-process tests, and the store's benchmark.
         .executableTarget(name: "store-probe", dependencies: ["StationCore", "SQLiteStore", "LocalClaims"]),
-        .executableTarget(name: "store-bench", dependencies: ["StationCore", "SQLiteStore"]),
+        .executableTarget(name: "store-bench", dependencies: ["StationCore", "SQLiteStore", "PostgresStore"]),
         // scripts/bench-transcribe: accuracy and speed against pocketsphinx_continuous, live against stopped.
         .executableTarget(
             name: "station-bench",

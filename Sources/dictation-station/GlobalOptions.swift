@@ -6,6 +6,7 @@ extension GlobalOptions {
     static let syntax = CommandSyntax(
         [
             .flag("--help", "-h"), .flag("--version", "-V"), .flag("--no-color"), .value("--data-dir"),
+            .value("--store"),
             .value("--catalog"), .value("--model-mirror"),
         ], optionsOnlyFirst: true)
 
@@ -15,6 +16,7 @@ extension GlobalOptions {
         var options = GlobalOptions(
             dataDirectory: parsed.value("--data-dir"), noColor: parsed.has("--no-color"),
             catalog: parsed.value("--catalog"), modelMirror: parsed.value("--model-mirror"))
+        options.store = parsed.value("--store")
         options.showHelp = parsed.has("--help")
         options.showVersion = parsed.has("--version")
         return (options, parsed.positionals)

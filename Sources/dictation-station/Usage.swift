@@ -25,6 +25,9 @@ enum Usage {
           -V, --version       print the version and exit
           --data-dir DIR      keep the database, audio and models in DIR
                               (default: $DICTATION_STATION_HOME, else $XDG_DATA_HOME/dictation-station)
+          --store S           the clinic store (a libpq connection string such as service=clinic,
+                              or a postgresql:// URI; default: $DICTATION_STATION_STORE, else
+                              the workstation's /etc/dictation-station/store.conf)
           --no-color          a monochrome screen (also when NO_COLOR is set)
           --catalog FILE      the speech model catalog to use instead of the built-in one
                               (also $DICTATION_STATION_CATALOG)
@@ -161,8 +164,8 @@ enum Usage {
                     text: """
                           ctl COMMAND         drive the running station: toggle, send, discard, undo, select NAME,
                                               status; a discard can be undone for 30 s
-                                              (through its control socket, $XDG_RUNTIME_DIR/dictation-station.sock,
-                                              else control.sock in the data directory)
+                                              (through its control socket: the account's own, in
+                                              $XDG_RUNTIME_DIR/dictation-station-UID/, else the data directory)
                         """),
                 Entry(
                     subcommand: "status",
@@ -179,11 +182,12 @@ enum Usage {
                     text: """
                           clinic init [--store S]  set up the clinic store or bring its schema up to date (as a
                                               PostgreSQL superuser, e.g. sudo -u postgres)
-                          clinic add-user NAME [--transcriptionist] [--store S]
-                                              make the account NAME a clinic user (its own login role)
-                          clinic status [--store S]  schema version, the clinic's users and their roles
-                                              S: a libpq connection string or postgresql:// URI
-                                              (default: $DICTATION_STATION_STORE, else libpq's defaults)
+                          clinic add-user NAME [--transcriptionist] [--password-from-stdin] [--store S]
+                                              make the account NAME a clinic user (its own login role);
+                                              a password (one line on standard input) for other workstations
+                          clinic status [--store S]  the store and who set it, schema version, the users, and
+                                              a warning if the server lets anyone in without a password
+                                              S as --store; without one, libpq's defaults
                         """)
             ]),
     ]

@@ -23,6 +23,14 @@ struct RenderingTests {
         #expect(!bar.contains("Send"), "Enter sends only a paused dictation")
     }
 
+    @Test("the title names the clinic store the station works on, and nothing for the person's own store")
+    func storeInTitle() {
+        let harness = ScreenHarness()
+        #expect(!harness.render().line(0).contains("clinic store"))
+        harness.model.storeName = "clinic store “dbname=clinic”"
+        #expect(harness.render().line(0).hasPrefix(" Dictation Station · en-US · clinic store “dbname=clinic”"))
+    }
+
     @Test("a narrow key bar keeps Help and Quit and drops keys before them")
     func narrowKeyBar() throws {
         let harness = ScreenHarness()

@@ -13,7 +13,11 @@ final class PGConnection {
         }
         guard PQstatus(connection) == CONNECTION_OK else {
             let reason = PostgresError.oneLine(String(cString: PQerrorMessage(connection)))
+            let role = PQuser(connection).map { String(cString: $0) } ?? ""
             PQfinish(connection)
+            if let refusal = ConnectionRefusal(message: reason) {
+                throw .refusedConnection(store: address.description, role: role, refusal: refusal, reason: reason)
+            }
             throw .unreachable(store: address.description, reason: reason)
         }
         self.connection = connection
@@ -67,6 +71,18 @@ final class PGConnection {
             try? execute("ROLLBACK")
             throw error
         }
+    }
+
+    /// The SCRAM-SHA-256 verifier of `password` for `role`, computed here (salted and hashed), so the
+    /// password itself never reaches the server, its log or its statistics. The corresponding C function
+    /// is `PQencryptPasswordConn`.
+    func scramVerifier(_ password: String, role: String) throws(PostgresError) -> String {
+        guard let verifier = PQencryptPasswordConn(connection, password, role, "scram-sha-256") else {
+            throw PostgresError(
+                sqlState: "XX000", message: PostgresError.oneLine(String(cString: PQerrorMessage(connection))))
+        }
+        defer { PQfreemem(verifier) }
+        return String(cString: verifier)
     }
 
     /// Whether the connection still stands (a server restart or a lost cable ends it).

@@ -53,10 +53,8 @@ public actor ClinicStore {
         {
             throw .notInitialized(store: address.description)
         } catch let error where error.sqlState == PostgresError.insufficientPrivilege {
-            throw .notAllowed(
-                user: connection.user,
-                reason: "\(connection.user) is not a member of the clinic (an administrator runs `dictation-station "
-                    + "clinic add-user \(connection.user)`)")
+            throw .refusedConnection(
+                store: address.description, role: connection.user, refusal: .notMember, reason: error.message)
         } catch {
             throw .refused(reason: error.message)
         }

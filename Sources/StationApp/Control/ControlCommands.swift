@@ -67,6 +67,8 @@ public enum ControlCommands {
         switch failure {
         case .noStation(let path): "no station is running (nothing answers on \(path))"
         case .noAnswer: "the station did not answer; it may be busy or stuck"
+        case .foreignStation(let path, let owner):
+            ControlSocketError.foreignStation(path: path, owner: owner).description
         }
     }
 }

@@ -15,7 +15,10 @@ public enum StationLaunch {
         let environment = ProcessInfo.processInfo.environment
         let paths = StationPaths.resolve(option: globals.dataDirectory, environment: environment)
         do {
-            try paths.createDirectories()
+            try paths.createDirectories(for: .current)
+        } catch let error as DataDirectoryError {
+            printError("dictation-station: \(error)")
+            return ExitStatus.failure
         } catch {
             printError("dictation-station: the data directory \(paths.dataDirectory.path) cannot be used: \(error)")
             return ExitStatus.failure

@@ -20,6 +20,9 @@ public enum StationStartup {
         public var voiceProfiles: (any VoiceProfileTraining)?
         /// How often dictations of a station that died are looked for (the README's 2 s takeover).
         public var takeoverInterval: Duration = .seconds(2)
+        /// The clinic store the station works on, for the title line (`StoreChoice.titleWords`); nil for
+        /// the person's own SQLite store.
+        public var storeName: String?
 
         public init(
             ports: StationPorts, paths: StationPaths, environment: [String: String], clock: any StationClock,
@@ -70,6 +73,7 @@ public enum StationStartup {
             editingDirectory: paths.dataDirectory.appendingPathComponent("editing"), clock: clock,
             workTypes: workTypes, editLocks: ports.editLocks)
         let model = ScreenModel(station: station, services: services)
+        model.storeName = context.storeName
         let background = BackgroundWork.start(
             station: station, model: model, installStatus: installStatus, context: context)
         let control = startControl(station: station, context)
