@@ -84,7 +84,9 @@ public enum ReportsCommand {
         } else if reports.isEmpty {
             printText(request.query.search.map { "No reports match \"\($0)\"." } ?? "No reports yet.")
         } else {
-            printText(ReportTable.render(reports, timeZone: .current, workTypes: workTypes), terminator: "")
+            printText(
+                ReportTable.render(reports, dates: DateWording(clock: SystemClock()), workTypes: workTypes),
+                terminator: "")
         }
     }
 }

@@ -1,11 +1,14 @@
 import StationCore
 
-/// The report list's columns for a width. The urgent mark, time and status are fixed; the patient (up to
-/// a third of the room left) and session (up to two fifths of the rest) columns grow with the terminal,
-/// never wider than the longest shown; author and duration join from 100 columns, the work type from
-/// 140; the first line of text takes the rest.
+/// The report list's columns for a width. The urgent mark, the report number, the time and the status
+/// are always there; the patient column is at least as wide as the widest identifier shown needs (the
+/// name gives way, never the identifier), and grows to two fifths of the room; the session column to
+/// two fifths of what is left, never wider than the longest shown; author and duration join from 100
+/// columns, the work type from 140; the first line of text takes the rest.
 struct ReportColumns: Equatable {
     /// Widths of the optional columns; 0 when the column is not shown.
+    var number: Int
+    var time: Int
     var patient: Int
     var session: Int
     var author: Int
@@ -14,14 +17,15 @@ struct ReportColumns: Equatable {
     var showsStatus: Bool
 
     static let mark = 2
-    static let time = 11 + 2
     static let status = 9 + 2
     static let duration = 5 + 2
 
     init(
-        patient: Int, session: Int, author: Int = 0, workType: Int = 0, showsDuration: Bool = false,
-        showsStatus: Bool = true
+        number: Int = 2, time: Int = 16, patient: Int, session: Int, author: Int = 0, workType: Int = 0,
+        showsDuration: Bool = false, showsStatus: Bool = true
     ) {
+        self.number = number
+        self.time = time
         self.patient = patient
         self.session = session
         self.author = author
@@ -30,22 +34,45 @@ struct ReportColumns: Equatable {
         self.showsStatus = showsStatus
     }
 
-    init(width: Int, reports: [Report], types: WorkTypes, fit: TextFit) {
+    init(width: Int, reports: [Report], types: WorkTypes, fit: TextFit, dates: DateWording) {
         func longest(_ texts: [String]) -> Int { texts.map { fit.width(SafeText.line($0)) }.max() ?? 0 }
+        number = max(2, longest(reports.map(Self.numberText)))
+        time = max(5, longest(reports.map { dates.short($0.created) }))
         showsStatus = width >= 70
         showsDuration = width >= 100
         author = width >= 100 ? max(6, min(longest(reports.map(\.authorName)), 14)) : 0
         workType =
             width >= 140 ? max(4, min(longest(reports.map { types.type($0.properties.workType).display }), 20)) : 0
-        var fixed = Self.mark + Self.time + (showsStatus ? Self.status : 0) + (showsDuration ? Self.duration : 0)
+        var fixed = Self.mark + number + 1 + time + 2 + (showsStatus ? Self.status : 0)
+        fixed += (showsDuration ? Self.duration : 0)
         if author > 0 { fixed += author + 2 }
         if workType > 0 { fixed += workType + 2 }
         let rest = width - fixed - 2
-        patient = width >= 60 ? max(10, min(longest(reports.map(Self.patientText)), rest / 3)) : 0
+        if width >= 60 {
+            // The identifier with its brackets and two columns of the name, for the widest identifier shown.
+            let identifier =
+                reports.compactMap { $0.properties.patient }.map { patient in
+                    LabelPart.patient(patient, none: "").filter { $0.cutOrder == nil }.reduce(0) {
+                        $0 + fit.width($1.text)
+                    } + (patient.name == nil ? 0 : 2)
+                }.max() ?? 0
+            let room = min(rest / 2, max(10, min(longest(reports.map(Self.patientText)), rest * 2 / 5)))
+            patient = max(identifier, room)
+        } else {
+            patient = 0
+        }
         let left = rest - (patient > 0 ? patient + 2 : 0)
         session = max(12, min(longest(reports.map(\.sessionName)), left * 2 / 5))
     }
 
-    /// The patient as the list shows it.
+    /// "#12", the number `reports show` takes.
+    static func numberText(_ report: Report) -> String { "#\(report.id)" }
+
+    /// The patient as the list shows it when there is room.
     static func patientText(_ report: Report) -> String { report.properties.patient?.display ?? "—" }
+
+    /// The patient in `width` columns: the name cut before the identifier.
+    static func patientCell(_ report: Report, width: Int, fit: TextFit) -> String {
+        fit.pad(LabelPart.patient(report.properties.patient, none: "—"), to: width)
+    }
 }

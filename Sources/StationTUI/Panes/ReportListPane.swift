@@ -28,7 +28,9 @@ enum ReportListPane {
         }
         let visible = max(0, inner.area.height - top)
         let shownReports = Array(list.reports.dropFirst(list.top).prefix(visible))
-        let columns = ReportColumns(width: inner.area.width, reports: shownReports, types: types, fit: inner.fit)
+        let dates = DateWording(clock: list.screen.services.clock)
+        let columns = ReportColumns(
+            width: inner.area.width, reports: shownReports, types: types, fit: inner.fit, dates: dates)
         let search = SearchMatch(list.searchQuery)
         writer.scrollMarks(above: list.top, below: list.reports.count - list.top - visible)
         for row in top..<inner.area.height {
@@ -39,7 +41,7 @@ enum ReportListPane {
             let role: StyleRole = selected && focused ? .selection : selected ? .heading : .normal
             inner.fill(row: row, role: role)
             drawRow(
-                report, columns: columns, search: search, types: types, row: row, role: role, in: inner)
+                report, columns: columns, search: search, types: types, dates: dates, row: row, role: role, in: inner)
         }
     }
 
@@ -51,8 +53,8 @@ enum ReportListPane {
     }
 
     private static func drawRow(
-        _ report: Report, columns: ReportColumns, search: SearchMatch, types: WorkTypes, row: Int, role: StyleRole,
-        in inner: CanvasWriter
+        _ report: Report, columns: ReportColumns, search: SearchMatch, types: WorkTypes, dates: DateWording, row: Int,
+        role: StyleRole, in inner: CanvasWriter
     ) {
         let fit = inner.fit
         if report.properties.priority == .urgent {
@@ -60,7 +62,7 @@ enum ReportListPane {
         }
         var column = ReportColumns.mark
         /// Writes one cell padded to `width` (the last one runs to the border), its search matches marked.
-        func cell(_ raw: String, width: Int?, highlight: Bool = false) {
+        func cell(_ raw: String, width: Int?, highlight: Bool = false, gap: Int = 2) {
             let text = SafeText.line(raw)
             // Not `width.map { fit.pad… }`: a release build refuses sending `fit` into that closure.
             var shown = text
@@ -75,10 +77,15 @@ enum ReportListPane {
                     inner.text(match, row: row, column: start, role: .match)
                 }
             }
-            column = width.map { column + $0 + 2 } ?? end
+            column = width.map { column + $0 + gap } ?? end
         }
-        cell(timestamp(report.created), width: 11)
-        if columns.patient > 0 { cell(ReportColumns.patientText(report), width: columns.patient, highlight: true) }
+        cell(fit.padLeft(ReportColumns.numberText(report), to: columns.number), width: columns.number, gap: 1)
+        cell(dates.short(report.created), width: columns.time)
+        if columns.patient > 0 {
+            cell(
+                ReportColumns.patientCell(report, width: columns.patient, fit: fit), width: columns.patient,
+                highlight: true)
+        }
         cell(report.sessionName, width: columns.session, highlight: true)
         if columns.author > 0 { cell(report.authorName, width: columns.author) }
         if columns.workType > 0 { cell(types.type(report.properties.workType).display, width: columns.workType) }
@@ -93,14 +100,4 @@ enum ReportListPane {
         }
         cell(line, width: nil, highlight: true)
     }
-
-    /// Made once: a formatter is costly to build, and the list draws many rows per frame.
-    private static let formatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "MM-dd HH:mm"
-        return formatter
-    }()
-
-    static func timestamp(_ date: Date) -> String { formatter.string(from: date) }
 }
