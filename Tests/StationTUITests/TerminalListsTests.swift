@@ -64,4 +64,42 @@ struct TerminalListsTests {
         #expect(header.contains("(MRN200871)"), "\(header)")
         #expect(Self.line(header, "Patient:").contains("(MRN200871)"), "\(header)")
     }
+
+    @Test("a report that arrives outside a kept search or filter is announced, with how to see it")
+    func arrivalsOutsideTheSearch() async throws {
+        let data = terminal.data
+        try await ListSeeding.report(
+            "The wound is clean.", patient: ListSeeding.okafor, session: "Bed 4", priority: .urgent, to: data)
+        let tmux = try terminal.start()
+        defer { tmux.shutDown() }
+        try tmux.focusReports(listing: "The wound is clean.")
+        try tmux.send("/")
+        try tmux.type("wound")
+        try tmux.send("Enter")
+        _ = try tmux.waitUntilGone("Search: ")
+
+        // Another station stores a report that does not match: the list says so and how to clear it.
+        try await ListSeeding.report(
+            "Knee pain since the fall.", patient: ListSeeding.jansen, session: "Room 7", to: data)
+        let hidden = try tmux.waitFor("1 new report outside the search — Esc clears it")
+        #expect(!hidden.contains("Knee pain"), "\(hidden)")
+        // One that matches is simply shown, and the count stays.
+        try await ListSeeding.report("Second wound dressed.", patient: ListSeeding.okafor, session: "Bed 4", to: data)
+        let shown = try tmux.waitFor("Second wound dressed.")
+        #expect(shown.contains("1 new report outside the search"), "\(shown)")
+        try tmux.send("Escape")
+        let cleared = try tmux.waitFor("Knee pain since the fall.")
+        #expect(!cleared.contains("outside the search"), "\(cleared)")
+
+        // A filter hides arrivals too: only urgent reports, then a normal one comes.
+        try tmux.send("!")
+        _ = try tmux.waitFor("Reports · urgent")
+        _ = try tmux.waitUntilGone("Knee pain")
+        try await ListSeeding.report(
+            "Routine check, all well.", patient: ListSeeding.jansen, session: "Room 7", to: data)
+        _ = try tmux.waitFor("1 new report outside the filters (urgent) — Esc shows every report")
+        try tmux.send("Escape")
+        let all = try tmux.waitFor("Routine check, all well.")
+        #expect(!all.contains("outside the filters") && all.contains("Knee pain"), "\(all)")
+    }
 }

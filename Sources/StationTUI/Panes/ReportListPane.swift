@@ -16,6 +16,12 @@ enum ReportListPane {
             inner.cursor(row: 0, column: start + cursor)
             top = 1
         }
+        // A kept search or filter says what it hides of what came since.
+        if let notice = list.hiddenArrivalsNotice {
+            inner.fill(row: top, role: .warning)
+            inner.text(notice, row: top, role: .warning)
+            top += 1
+        }
         guard !list.reports.isEmpty else {
             let message =
                 list.searchQuery.isEmpty && list.filters.words.isEmpty
