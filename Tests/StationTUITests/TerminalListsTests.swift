@@ -1,4 +1,5 @@
 import Foundation
+import StationCore
 import StationTestSupport
 import Testing
 
@@ -101,5 +102,64 @@ struct TerminalListsTests {
         try tmux.send("Escape")
         let all = try tmux.waitFor("Routine check, all well.")
         #expect(!all.contains("outside the filters") && all.contains("Knee pain"), "\(all)")
+    }
+
+    @Test(
+        "headers say each state once, an amendment as the history has it, and every date with its year or as yesterday")
+    func wordsThatAgree() async throws {
+        let data = terminal.data
+        let calendar = Calendar.current
+        let dictated = try #require(
+            calendar.date(from: DateComponents(year: 2025, month: 12, day: 1, hour: 21, minute: 59)))
+        let database = try await ListSeeding.database(data)
+        let amended = try await ListSeeding.report(
+            "The left knee is swollen.", patient: ListSeeding.jansen, session: "Room 7", created: dictated, to: data)
+        _ = try await database.revise(
+            id: amended.id, text: "The left knee is swollen and warm.", at: dictated.addingTimeInterval(120),
+            by: "anna",
+            reason: nil)
+        _ = try await database.sign(id: amended.id, by: "anna", at: dictated.addingTimeInterval(240))
+        _ = try await database.revise(
+            id: amended.id, text: "The right knee is swollen and warm.", at: dictated.addingTimeInterval(300),
+            by: "bert", reason: "side was wrong")
+        let yesterday = try #require(calendar.date(byAdding: .day, value: -1, to: Date()))
+        let corrected = try await ListSeeding.report(
+            "Cough for three days.", patient: ListSeeding.okafor, session: "Bed 4", created: yesterday, to: data)
+        _ = try await database.revise(
+            id: corrected.id, text: "Dry cough for three days.", at: yesterday, by: "anna", reason: nil)
+
+        let wording = DateWording(now: Date())
+        let tmux = try terminal.start()
+        defer { tmux.shutDown() }
+        try tmux.resize(rows: 40, columns: 120)
+        let list = try tmux.waitFor("both rows") { $0.contains("2025-12-01 21:59") && $0.contains("yesterday ") }
+        #expect(Self.line(list, "Dry cough").contains(wording.short(yesterday)), "\(list)")
+        #expect(list.range(of: #"(?<!\d{4}-)\b\d\d-\d\d \d\d:\d\d"#, options: .regularExpression) == nil, "\(list)")
+        let table = try station("reports").output
+        #expect(Self.line(table, "Dry cough").contains(wording.short(yesterday)), "one rule for the CLI: \(table)")
+        #expect(Self.line(table, "right knee").contains("2025-12-01 21:59"), "\(table)")
+
+        try tmux.focusReports(listing: "Dry cough")
+        let cough = try tmux.send("Enter", thenWaitFor: "Report #\(corrected.id)")
+        #expect(cough.contains("corrected, not signed"), "\(cough)")
+        #expect(!cough.contains("corrected · corrected"), "\(cough)")
+        #expect(cough.contains("Dictated \(wording.full(yesterday))"), "the header says the date in full: \(cough)")
+        try tmux.send("Escape")
+        _ = try tmux.waitForKeys("Enter Open")
+        try tmux.send("Down")
+        let knee = try tmux.send("Enter", thenWaitFor: "the amended report's history") {
+            $0.contains("Report #\(amended.id)") && $0.contains("signed by anna")
+        }
+        let flat = knee.replacingOccurrences(of: "│", with: " ")
+        #expect(flat.contains("Dictated 2025-12-01 21:59"), "\(knee)")
+        #expect(flat.contains("amended after signing"), "\(knee)")
+        #expect(!flat.contains("signed · corrected") && !flat.contains("· corrected"), "\(knee)")
+        #expect(
+            flat.contains("Signed by anna on 2025-12-01 22:03; amended by bert on 2025-12-01 22:04"),
+            "as the history has it: \(knee)")
+        #expect(flat.contains("2025-12-01 22:03 signed by anna"), "the history's dates carry the year: \(knee)")
+        let shown = try station("reports", "show", String(amended.id)).output
+        #expect(shown.contains("Signed:   2025-12-01 22:03 by anna"), "\(shown)")
+        #expect(shown.contains("Amended:  2025-12-01 22:04 by bert"), "\(shown)")
     }
 }

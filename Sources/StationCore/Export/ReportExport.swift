@@ -40,8 +40,21 @@ public enum ReportExport {
             "Created:  \(ReportTimeFormat.minute(report.created, in: timeZone))",
             "Status:   \(report.status.rawValue)\(report.enteredInError == nil ? "" : ", ENTERED IN ERROR")",
         ]
-        if let signer = report.signedBy, let signed = report.signedAt {
+        // The first signature and the latest amendment, as the history has them: the report itself keeps
+        // only its latest signature, which for an amended report is the amendment's.
+        let signing = events.first { $0.action == .signed }
+        let amending = events.last { $0.action == .amended }
+        if let signing {
+            lines.append(
+                "Signed:   \(ReportTimeFormat.minute(signing.time, in: timeZone)) by \(signing.actor ?? "unknown")")
+        } else if report.status == .signed, let signer = report.signedBy, let signed = report.signedAt {
             lines.append("Signed:   \(ReportTimeFormat.minute(signed, in: timeZone)) by \(signer)")
+        }
+        if let amending {
+            lines.append(
+                "Amended:  \(ReportTimeFormat.minute(amending.time, in: timeZone)) by \(amending.actor ?? "unknown")")
+        } else if report.status == .amended, let amender = report.signedBy, let amended = report.signedAt {
+            lines.append("Amended:  \(ReportTimeFormat.minute(amended, in: timeZone)) by \(amender)")
         }
         if let mark = report.enteredInError {
             lines.append(
@@ -99,14 +112,9 @@ public enum ReportExport {
 
 /// Times as a person reads them in lists, and as other systems read them.
 public enum ReportTimeFormat {
-    /// `2026-11-30 23:08` in `timeZone`.
+    /// `2026-11-30 23:08` in `timeZone`: the whole date, as `DateWording` says it in headers.
     public static func minute(_ date: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(
-            format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
-            parts.minute ?? 0)
+        DateWording(now: date, timeZone: timeZone).full(date)
     }
 
     /// ISO 8601 in UTC with seconds, `2026-11-30T23:08:50Z`, as FHIR's `instant` requires.
