@@ -25,7 +25,7 @@ struct ListLayoutTests {
         "the session column grows with the width and the first line takes the rest",
         // Beside the number, time, patient, author and type columns: at 200 columns the room is wider than
         // the name, so the column is as wide as the name.
-        arguments: [(80, 14), (120, 20), (200, 0)])
+        arguments: [(80, 27), (120, 38), (200, 0)])
     func widths(columns: Int, session: Int) async throws {
         let line = try await row(columns: columns)
         let fit = TextFit()
@@ -47,11 +47,12 @@ struct ListLayoutTests {
         let dates = DateWording(now: Date())
         let columns = ReportColumns(
             width: 198, reports: [report("Room 1"), report("Room 22")], types: .builtIn, fit: TextFit(), dates: dates)
-        // "unknown author" (14) and "Progress note" (13) are the longest author and type shown.
+        // "unknown author" (14) and "Progress note" (13) are the longest author and type shown; no
+        // patient: its column is as narrow as "—".
         #expect(
             columns
                 == ReportColumns(
-                    number: 2, time: 11, patient: 10, session: 12, author: 14, workType: 13, showsDuration: true,
+                    number: 2, time: 11, patient: 1, session: 12, author: 14, workType: 13, showsDuration: true,
                     showsStatus: true))
         #expect(
             ReportColumns(width: 60, reports: [report(Self.name)], types: .builtIn, fit: TextFit(), dates: dates)

@@ -162,4 +162,39 @@ struct TerminalListsTests {
         #expect(shown.contains("Signed:   2025-12-01 22:03 by anna"), "\(shown)")
         #expect(shown.contains("Amended:  2025-12-01 22:04 by bert"), "\(shown)")
     }
+
+    @Test(
+        "panes grow at 120×40 (URGENT in the sessions pane, the text its share, a preview below); at 80 the rare keys go first"
+    )
+    func panesGrow() async throws {
+        let data = terminal.data
+        try await ListSeeding.session(
+            "Room 12 – Mr de Vries", patient: ListSeeding.devries, priority: .urgent, to: data)
+        let text =
+            "Wound dressing changed on the left lower leg, the edges are clean and dry.\n"
+            + "No sign of infection. Review again on Friday with the surgical team."
+        try await ListSeeding.report(text, patient: ListSeeding.devries, session: "Room 12 – Mr de Vries", to: data)
+        let tmux = try terminal.start()
+        defer { tmux.shutDown() }
+        try tmux.resize(rows: 40, columns: 120)
+        let wide = try tmux.waitFor("the screen at 120×40") {
+            Self.isDrawn($0, columns: 120) && $0.contains("Review again on Friday")
+        }
+        let session = Self.line(wide, "(MRN300512) · URGENT")
+        #expect(session.hasPrefix("│") && session.contains("Room 12"), "the sessions pane shows URGENT: \(wide)")
+        let row = Self.line(wide, "Wound dressing")
+        #expect(row.contains(String(text.prefix(30))), "the first line gets its share: \(row)")
+        // The empty rows under the short list show the selected report's text, beyond its first line.
+        #expect(Self.line(wide, "#1 · Pieter de Vries (MRN300512)").contains("─"), "\(wide)")
+
+        try tmux.resize(rows: 24, columns: 80)
+        let narrow = try tmux.waitFor("the screen at 80×24") { Self.isDrawn($0, columns: 80) }
+        let bar = TmuxSession.keyBar(of: narrow)
+        for key in ["Space Record", "Tab Reports", "F3 Search", "F6 Source", "F1 Help", "F10 Quit"] {
+            #expect(bar.contains(key), "\(key) stays at 80 columns: \(bar)")
+        }
+        for key in ["F8 Delete", "F4 Rename", "F5 Locale"] {
+            #expect(!bar.contains(key), "\(key) is among the rarest: \(bar)")
+        }
+    }
 }

@@ -32,19 +32,32 @@ public struct LabelPart: Sendable, Equatable {
 }
 
 extension TextFit {
-    /// The parts joined in at most `width` columns: the cut parts give way in their order, each down to
-    /// its minimum; only when that is not enough is the whole cut at its end.
+    /// The parts joined in at most `width` columns: the cut parts give way in their order, those of one
+    /// order together (the widest first), each down to its minimum; only when that is not enough is the
+    /// whole cut at its end.
     public func fit(_ parts: [LabelPart], width: Int) -> String {
         var texts = parts.map(\.text)
-        var excess = texts.reduce(0) { $0 + self.width($1) } - width
-        let order = parts.indices.filter { parts[$0].cutOrder != nil }.sorted {
-            (parts[$0].cutOrder ?? 0, $0) < (parts[$1].cutOrder ?? 0, $1)
-        }
-        for index in order where excess > 0 {
-            let now = self.width(texts[index])
-            let target = max(min(parts[index].minimum, now), now - excess)
-            texts[index] = truncate(texts[index], to: target)
-            excess -= now - self.width(texts[index])
+        var widths = texts.map { self.width($0) }
+        var excess = widths.reduce(0, +) - width
+        let orders = Set(parts.compactMap(\.cutOrder)).sorted()
+        for order in orders where excess > 0 {
+            let group = parts.indices.filter { parts[$0].cutOrder == order }
+            // A column at a time from the widest part of the group that can still give one.
+            var target = widths
+            while excess > 0 {
+                guard
+                    let widest = group.filter({ target[$0] > min(parts[$0].minimum, widths[$0]) })
+                        .max(by: { (target[$0], -$0) < (target[$1], -$1) })
+                else { break }
+                target[widest] -= 1
+                excess -= 1
+            }
+            for index in group where target[index] < widths[index] {
+                texts[index] = truncate(texts[index], to: target[index])
+                // A wide character may leave a column more than asked.
+                excess -= target[index] - self.width(texts[index])
+                widths[index] = self.width(texts[index])
+            }
         }
         return truncate(texts.joined(), to: width)
     }

@@ -1,10 +1,11 @@
 import StationCore
 
 /// The report list's columns for a width. The urgent mark, the report number, the time and the status
-/// are always there; the patient column is at least as wide as the widest identifier shown needs (the
-/// name gives way, never the identifier), and grows to two fifths of the room; the session column to
-/// two fifths of what is left, never wider than the longest shown; author and duration join from 100
-/// columns, the work type from 140; the first line of text takes the rest.
+/// are always there; the first line of text keeps a third of the room left (two fifths from 110 columns) and takes whatever the
+/// other columns leave; the patient column is at least as wide as the widest identifier shown needs (the
+/// name gives way, never the identifier) and takes about half of the rest, the session column what
+/// remains, neither wider than the longest shown; the author joins from 100 columns, duration and work
+/// type from 140.
 struct ReportColumns: Equatable {
     /// Widths of the optional columns; 0 when the column is not shown.
     var number: Int
@@ -39,7 +40,7 @@ struct ReportColumns: Equatable {
         number = max(2, longest(reports.map(Self.numberText)))
         time = max(5, longest(reports.map { dates.short($0.created) }))
         showsStatus = width >= 70
-        showsDuration = width >= 100
+        showsDuration = width >= 140
         author = width >= 100 ? max(6, min(longest(reports.map(\.authorName)), 14)) : 0
         workType =
             width >= 140 ? max(4, min(longest(reports.map { types.type($0.properties.workType).display }), 20)) : 0
@@ -48,6 +49,9 @@ struct ReportColumns: Equatable {
         if author > 0 { fixed += author + 2 }
         if workType > 0 { fixed += workType + 2 }
         let rest = width - fixed - 2
+        // The first line keeps a third of the room (two fifths on a wide screen); the names share the
+        // rest, the patient first.
+        let names = rest - (width >= 110 ? rest * 2 / 5 : rest / 3) - 4
         if width >= 60 {
             // The identifier with its brackets and two columns of the name, for the widest identifier shown.
             let identifier =
@@ -56,13 +60,11 @@ struct ReportColumns: Equatable {
                         $0 + fit.width($1.text)
                     } + (patient.name == nil ? 0 : 2)
                 }.max() ?? 0
-            let room = min(rest / 2, max(10, min(longest(reports.map(Self.patientText)), rest * 2 / 5)))
-            patient = max(identifier, room)
+            patient = max(identifier, min(longest(reports.map(Self.patientText)), max(10, names * 11 / 20)))
         } else {
             patient = 0
         }
-        let left = rest - (patient > 0 ? patient + 2 : 0)
-        session = max(12, min(longest(reports.map(\.sessionName)), left * 2 / 5))
+        session = max(12, min(longest(reports.map(\.sessionName)), names - patient + (patient > 0 ? 0 : 2)))
     }
 
     /// "#12", the number `reports show` takes.

@@ -49,6 +49,32 @@ enum ReportListPane {
             drawRow(
                 report, columns: columns, search: search, types: types, dates: dates, row: row, role: role, in: inner)
         }
+        let drawn = min(visible, list.reports.count - list.top)
+        if inner.area.height - top - drawn >= 5, let selected = list.selected {
+            drawPreview(selected, from: top + drawn + 1, in: inner)
+        }
+    }
+
+    /// Below a short list, the rows it leaves empty show the selected report's text: its number and
+    /// patient on a rule, then as many wrapped lines as fit. Only the part that fits is wrapped, so a long
+    /// report costs no more than a short one.
+    private static func drawPreview(_ report: Report, from first: Int, in inner: CanvasWriter) {
+        let fit = inner.fit
+        let width = inner.area.width
+        let rule = fit.fit(
+            [LabelPart("─ " + ReportColumns.numberText(report) + " · ")]
+                + LabelPart.patient(report.properties.patient, none: SafeText.line(report.sessionName)) + [
+                    LabelPart(" ")
+                ],
+            width: width)
+        inner.text(rule + String(repeating: "─", count: max(0, width - fit.width(rule))), row: first, role: .dim)
+        let rows = inner.area.height - first - 1
+        let shown = report.text.prefix(rows * width)
+        let lines = fit.wrapLines(
+            shown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), width: width)
+        for (offset, line) in lines.prefix(rows).enumerated() {
+            inner.text(line, row: first + 1 + offset, role: .normal)
+        }
     }
 
     /// "Reports · mine · urgent matching "jans"".
