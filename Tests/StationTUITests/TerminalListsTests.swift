@@ -46,6 +46,7 @@ struct TerminalListsTests {
             try tmux.resize(rows: rows, columns: columns)
             let screen = try tmux.waitFor("the list at \(columns)×\(rows)") {
                 Self.isDrawn($0, columns: columns) && Self.line($0, "Knee").contains("(MRN118204)")
+                    && Self.line($0, "Wound").contains("(MRN200871)") && Self.line($0, "Pieter").contains("URGENT")
             }
             let session = Self.line(screen, "Pieter")
             #expect(session.contains("(MRN300512)"), "sessions pane at \(columns): \(screen)")
@@ -86,8 +87,9 @@ struct TerminalListsTests {
         #expect(!hidden.contains("Knee pain"), "\(hidden)")
         // One that matches is simply shown, and the count stays.
         try await ListSeeding.report("Second wound dressed.", patient: ListSeeding.okafor, session: "Bed 4", to: data)
-        let shown = try tmux.waitFor("Second wound dressed.")
-        #expect(shown.contains("1 new report outside the search"), "\(shown)")
+        _ = try tmux.waitFor("the matching report shown, the count kept") {
+            $0.contains("Second wound dressed.") && $0.contains("1 new report outside the search")
+        }
         try tmux.send("Escape")
         let cleared = try tmux.waitFor("Knee pain since the fall.")
         #expect(!cleared.contains("outside the search"), "\(cleared)")
@@ -196,5 +198,51 @@ struct TerminalListsTests {
         for key in ["F8 Delete", "F4 Rename", "F5 Locale"] {
             #expect(!bar.contains(key), "\(key) is among the rarest: \(bar)")
         }
+    }
+
+    @Test("x in the report view exports the header with the text, a draft marked, or FHIR, 0600 in exports/")
+    func export() async throws {
+        let data = terminal.data
+        let report = try await ListSeeding.database(data).add(
+            NewReport(
+                sessionName: "Room 12", locale: "en-US", created: Date(), audioDuration: .seconds(9), audioFile: nil,
+                text: "Blood pressure 120/80.", transcript: "blood pressure one twenty over eighty", author: "anna",
+                properties: DictationProperties(patient: ListSeeding.devries, priority: .urgent)))
+        let tmux = try terminal.start()
+        defer { tmux.shutDown() }
+        try tmux.openReport(listed: "Blood pressure", title: "Report #\(report.id)")
+        try tmux.send("x", thenWaitFor: "Export report #\(report.id) (a draft, not signed) as")
+        try tmux.send("Enter", thenWaitFor: "marked as a draft")
+        let exports = URL(fileURLWithPath: data).appendingPathComponent("exports")
+        let textFile = exports.appendingPathComponent("report-\(report.id).txt")
+        let text = try String(contentsOf: textFile, encoding: .utf8)
+        #expect(text.hasPrefix("Report \(report.id) · URGENT · DRAFT, NOT SIGNED\n"), "\(text)")
+        for field in ["Patient:  Pieter de Vries (MRN300512)", "Author:   anna", "Status:   draft", "Created:  "] {
+            #expect(text.contains(field), "\(field): \(text)")
+        }
+        #expect(text.contains("\n\nBlood pressure 120/80.\n"))
+        #expect(!text.contains("Original transcript") && !text.contains("one twenty"), "no original: \(text)")
+
+        try tmux.send("x", thenWaitFor: "FHIR DocumentReference")
+        try tmux.send("Down")
+        let fhirFile = exports.appendingPathComponent("report-\(report.id).fhir.json")
+        try tmux.send("Enter", thenWaitFor: "the FHIR file") { _ in
+            FileManager.default.fileExists(atPath: fhirFile.path)
+        }
+        let fhir = try String(contentsOf: fhirFile, encoding: .utf8)
+        #expect(fhir.contains("\"resourceType\" : \"DocumentReference\"") && fhir.contains("MRN300512"), "\(fhir)")
+        for file in [textFile, fhirFile] {
+            let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(file.lastPathComponent)")
+        }
+        let folder = try FileManager.default.attributesOfItem(atPath: exports.path)[.posixPermissions] as? Int
+        #expect(folder == 0o700)
+
+        // The command line says the same, the original only when asked.
+        let exported = try station("reports", "export", String(report.id)).output
+        #expect(
+            exported.hasPrefix("Report \(report.id) · URGENT · DRAFT, NOT SIGNED") && !exported.contains("one twenty"))
+        let withOriginal = try station("reports", "export", String(report.id), "--with-original").output
+        #expect(withOriginal.contains("Original transcript:\nblood pressure one twenty over eighty"))
     }
 }

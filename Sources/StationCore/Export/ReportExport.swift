@@ -14,26 +14,38 @@ public enum ReportExportFormat: String, Sendable, CaseIterable {
 public enum ReportExport {
     /// The report in `format`; `revisions` are its corrections, oldest first; times shown to a person
     /// are in `timeZone`.
+    ///
+    /// The text leaves the original transcript out unless `withOriginal`: it is what the decoder heard,
+    /// not what a person wrote, and has no place in a letter.
     public static func export(
         _ report: Report, revisions: [ReportRevision], as format: ReportExportFormat, timeZone: TimeZone,
-        workTypes: WorkTypes = .builtIn
+        workTypes: WorkTypes = .builtIn, events: [ReportEvent] = [], withOriginal: Bool = false
     ) throws -> Data {
         switch format {
-        case .text: Data(text(report, revisions: revisions, timeZone: timeZone, workTypes: workTypes).utf8)
+        case .text:
+            Data(
+                text(
+                    report, revisions: revisions, timeZone: timeZone, workTypes: workTypes, events: events,
+                    withOriginal: withOriginal
+                ).utf8)
         case .json: try encode(ReportJSON(report, revisions: revisions, workTypes: workTypes))
         case .fhir: try encode(FHIRDocumentReference(report, workTypes: workTypes))
         }
     }
 
-    /// The report for a person: a header (patient, author, type, dates, status), the current text, the
-    /// history of amendments, and the original when it differs.
+    /// The report for a person: a header (patient, author, type, dates, status; an unsigned report is
+    /// marked DRAFT in its first line), the current text, the history of amendments, and with
+    /// `withOriginal` the original transcript when it differs.
     public static func text(
         _ report: Report, revisions: [ReportRevision], timeZone: TimeZone, workTypes: WorkTypes = .builtIn,
-        events: [ReportEvent] = []
+        events: [ReportEvent] = [], withOriginal: Bool = true
     ) -> String {
         let properties = report.properties
+        var title = "Report \(report.id)"
+        if properties.priority == .urgent { title += " · URGENT" }
+        if !report.status.isSigned { title += " · " + draftMark }
         var lines = [
-            "Report \(report.id)\(properties.priority == .urgent ? " · URGENT" : "")",
+            title,
             "Patient:  \(properties.patient?.display ?? "none given")",
             "Author:   \(report.authorName)",
             "Type:     \(workTypes.type(properties.workType).display)",
@@ -90,11 +102,14 @@ public enum ReportExport {
                         + (event.actor ?? "unknown") + (event.reason.map { ": \($0)" } ?? ""))
             }
         }
-        if report.originalText != report.text {
+        if withOriginal, report.originalText != report.text {
             lines += ["", "Original transcript:", report.originalText]
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// What marks an unsigned report wherever it is exported for a person: it is not for the record yet.
+    public static let draftMark = "DRAFT, NOT SIGNED"
 
     /// Reports as a JSON array, for `reports --json`.
     public static func jsonList(_ reports: [Report]) throws -> Data {

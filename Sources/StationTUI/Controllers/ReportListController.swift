@@ -62,7 +62,7 @@ final class ReportListController: ScreenController {
         case .character("R"):
             if let field = selected.flatMap(steps.errorReasonField) { return .open(field) }
         case .character("x"):
-            if let report = selected { steps.export(report) }
+            if let report = selected { return steps.export(report) }
         case .character("a"): toggleFilter(\.enteredInError)
         case .character("m"): toggleFilter(\.mine)
         case .character("u"): toggleFilter(\.unsigned)
@@ -235,7 +235,9 @@ final class ReportListController: ScreenController {
                 KeyBinding("p", "Play", "Play the report's audio", applies: has),
                 KeyBinding(
                     "S", "Sign", "Signing is in the report view, once you read it: Enter opens it", applies: false),
-                KeyBinding("x", "Export", "Export the report as text and JSON", applies: has),
+                KeyBinding(
+                    "x", "Export", "Export the report as text with its header, as FHIR or as JSON (asks which)",
+                    applies: has),
                 KeyBinding(
                     "D", "Delete", "Delete a draft of yours (asks first; a signed report is never deleted)",
                     applies: allows { $0.refusal(toDelete:) }),

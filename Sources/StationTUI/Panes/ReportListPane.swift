@@ -126,7 +126,8 @@ enum ReportListPane {
         }
         if columns.showsStatus { cell(report.listedStatus, width: 9) }
         // A match beyond the first line is what the person looks for: that line is shown instead.
-        var line = report.firstLine
+        // No row shows more than a line of the widest terminal: a 1 MB report costs what a short one does.
+        var line = report.firstLine(atMost: 512)
         if !search.isEmpty, search.ranges(in: line).isEmpty, let matching = search.firstMatchingLine(of: report.text) {
             line = "… " + matching
         }
