@@ -102,8 +102,9 @@ struct TerminalListsTests {
             "Routine check, all well.", patient: ListSeeding.jansen, session: "Room 7", to: data)
         _ = try tmux.waitFor("1 new report outside the filters (urgent) — Esc shows every report")
         try tmux.send("Escape")
-        let all = try tmux.waitFor("Routine check, all well.")
-        #expect(!all.contains("outside the filters") && all.contains("Knee pain"), "\(all)")
+        _ = try tmux.waitFor("every report, the notice gone") {
+            $0.contains("Routine check, all well.") && $0.contains("Knee pain") && !$0.contains("outside the filters")
+        }
     }
 
     @Test(
