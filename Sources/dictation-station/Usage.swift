@@ -68,8 +68,8 @@ enum Usage {
                                               --reason (an amendment); refused while someone corrects it
                           reports delete ID [--yes]  delete your draft and its audio after a question (--yes answers it)
                           reports retire ID --reason TEXT  mark a wrong report entered in error (kept)
-                          reports export ID [--format text|json|fhir]
-                                              write a report as text, as JSON or as an HL7 FHIR R4 DocumentReference
+                          reports export ID [--format text|json|fhir] [--with-original]
+                                              as text (a draft marked DRAFT), JSON or HL7 FHIR R4 DocumentReference
                         """)
             ]),
         Group(

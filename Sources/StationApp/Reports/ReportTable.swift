@@ -1,53 +1,56 @@
 import Foundation
+import Localization
 import StationCore
 import StationTUI
 
 /// The report list as aligned columns: id, created, urgency, patient, author, type, status, session,
-/// duration, first line. Names and text are made safe for the terminal first (one line each), so the
-/// columns are measured on what shows.
+/// duration, first line. Names and text are made safe for the terminal first (one line each) and
+/// measured by the columns they take on a terminal (`TextFit`), so wide characters keep the columns
+/// straight. The patient column is as wide as its longest identifier needs: a name is cut before its
+/// identifier is. Dates say today or yesterday, or carry their year (`DateWording`).
 enum ReportTable {
-    static let patientWidth = 24
+    static let patientWidth = 32
     static let authorWidth = 14
     static let typeWidth = 18
     static let sessionWidth = 24
 
-    static func render(_ reports: [Report], timeZone: TimeZone, workTypes: WorkTypes = .builtIn) -> String {
+    static func render(_ reports: [Report], dates: DateWording, workTypes: WorkTypes = .builtIn) -> String {
+        let fit = TextFit()
         let idWidth = max(2, reports.map { String($0.id).count }.max() ?? 0)
+        let created = reports.map { dates.short($0.created) }
+        let createdWidth = max(fit.width(tr("CREATED")), created.map(fit.width).max() ?? 0)
+        let patients = reports.map { LabelPart.patient($0.properties.patient, none: "—") }
+        let identifierNeed =
+            patients.map { parts in
+                parts.filter { $0.cutOrder == nil }.reduce(0) { $0 + fit.width($1.text) }
+                    + (parts.contains { $0.cutOrder != nil } && parts.count > 1 ? 2 : 0)
+            }.max() ?? 0
+        let longestPatient = patients.map { fit.width($0.map(\.text).joined()) }.max() ?? 0
+        let patientColumn = max(fit.width(tr("PATIENT")), identifierNeed, min(longestPatient, patientWidth))
+        func cell(_ text: String, width: Int) -> String { fit.pad(SafeText.line(text), to: width) }
         var lines = [
             row([
-                "ID".leftPadded(to: idWidth), "CREATED         ", "!", "PATIENT".padded(to: patientWidth),
-                "AUTHOR".padded(to: authorWidth), "TYPE".padded(to: typeWidth), "STATUS   ",
-                "SESSION".padded(to: sessionWidth), "DURATION", "TEXT",
+                fit.padLeft("ID", to: idWidth), fit.pad(tr("CREATED"), to: createdWidth), "!",
+                fit.pad(tr("PATIENT"), to: patientColumn), fit.pad(tr("AUTHOR"), to: authorWidth),
+                fit.pad(tr("TYPE"), to: typeWidth), fit.pad(tr("STATUS"), to: 9),
+                fit.pad(tr("SESSION"), to: sessionWidth), tr("DURATION"), tr("TEXT"),
             ])
         ]
-        for report in reports {
+        for (index, report) in reports.enumerated() {
             let properties = report.properties
             lines.append(
                 row([
-                    String(report.id).leftPadded(to: idWidth), ReportTimeFormat.minute(report.created, in: timeZone),
-                    properties.priority == .urgent ? "!" : " ",
-                    cell(properties.patient?.display ?? "—", width: patientWidth),
+                    fit.padLeft(String(report.id), to: idWidth), fit.pad(created[index], to: createdWidth),
+                    properties.priority == .urgent ? "!" : " ", fit.pad(patients[index], to: patientColumn),
                     cell(report.authorName, width: authorWidth),
                     cell(workTypes.type(properties.workType).display, width: typeWidth),
-                    report.listedStatus.padded(to: 9), cell(report.sessionName, width: sessionWidth),
-                    ElapsedTimeFormat.string(for: report.audioDuration).leftPadded(to: 8),
+                    fit.pad(report.listedStatus, to: 9), cell(report.sessionName, width: sessionWidth),
+                    fit.padLeft(ElapsedTimeFormat.string(for: report.audioDuration), to: 8),
                     SafeText.line(report.firstLine),
                 ]))
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    private static func cell(_ text: String, width: Int) -> String {
-        SafeText.line(text).truncated(to: width).padded(to: width)
-    }
-
     private static func row(_ cells: [String]) -> String { cells.joined(separator: "  ") }
-}
-
-extension String {
-    fileprivate func padded(to width: Int) -> String { self + String(repeating: " ", count: max(0, width - count)) }
-
-    fileprivate func leftPadded(to width: Int) -> String { String(repeating: " ", count: max(0, width - count)) + self }
-
-    fileprivate func truncated(to width: Int) -> String { count <= width ? self : prefix(width - 1) + "…" }
 }

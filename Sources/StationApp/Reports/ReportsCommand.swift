@@ -12,7 +12,8 @@ public enum ReportsCommand {
         case show(Int64)
         case delete(Int64, confirmed: Bool)
         case retire(Int64, reason: String)
-        case export(Int64, ReportExportFormat)
+        /// With `withOriginal`, a text export ends with the original transcript.
+        case export(Int64, ReportExportFormat, withOriginal: Bool)
         case sign(Int64, author: String?, confirmed: Bool)
         case edit(Int64, ReportEditRequest)
     }
@@ -52,11 +53,12 @@ public enum ReportsCommand {
             printText(
                 "Report \(id) is entered in error as \(retired.enteredInError?.by ?? LoginUser.name): kept with its "
                     + "audio and history, left out of lists (reports --all shows it).")
-        case .export(let id, let format):
+        case .export(let id, let format, let withOriginal):
             let report = try await desk(LoginUser.name).report(id)
             let revisions = try await database.revisions(id: id)
             let data = try ReportExport.export(
-                report, revisions: revisions, as: format, timeZone: .current, workTypes: workTypes)
+                report, revisions: revisions, as: format, timeZone: .current, workTypes: workTypes,
+                events: try await database.events(id: id), withOriginal: withOriginal)
             if format == .text {
                 printText(String(decoding: data, as: UTF8.self), terminator: "")
             } else {
@@ -84,7 +86,9 @@ public enum ReportsCommand {
         } else if reports.isEmpty {
             printText(request.query.search.map { "No reports match \"\($0)\"." } ?? "No reports yet.")
         } else {
-            printText(ReportTable.render(reports, timeZone: .current, workTypes: workTypes), terminator: "")
+            printText(
+                ReportTable.render(reports, dates: DateWording(clock: SystemClock()), workTypes: workTypes),
+                terminator: "")
         }
     }
 }

@@ -14,34 +14,59 @@ public enum ReportExportFormat: String, Sendable, CaseIterable {
 public enum ReportExport {
     /// The report in `format`; `revisions` are its corrections, oldest first; times shown to a person
     /// are in `timeZone`.
+    ///
+    /// The text leaves the original transcript out unless `withOriginal`: it is what the decoder heard,
+    /// not what a person wrote, and has no place in a letter.
     public static func export(
         _ report: Report, revisions: [ReportRevision], as format: ReportExportFormat, timeZone: TimeZone,
-        workTypes: WorkTypes = .builtIn
+        workTypes: WorkTypes = .builtIn, events: [ReportEvent] = [], withOriginal: Bool = false
     ) throws -> Data {
         switch format {
-        case .text: Data(text(report, revisions: revisions, timeZone: timeZone, workTypes: workTypes).utf8)
+        case .text:
+            Data(
+                text(
+                    report, revisions: revisions, timeZone: timeZone, workTypes: workTypes, events: events,
+                    withOriginal: withOriginal
+                ).utf8)
         case .json: try encode(ReportJSON(report, revisions: revisions, workTypes: workTypes))
         case .fhir: try encode(FHIRDocumentReference(report, workTypes: workTypes))
         }
     }
 
-    /// The report for a person: a header (patient, author, type, dates, status), the current text, the
-    /// history of amendments, and the original when it differs.
+    /// The report for a person: a header (patient, author, type, dates, status; an unsigned report is
+    /// marked DRAFT in its first line), the current text, the history of amendments, and with
+    /// `withOriginal` the original transcript when it differs.
     public static func text(
         _ report: Report, revisions: [ReportRevision], timeZone: TimeZone, workTypes: WorkTypes = .builtIn,
-        events: [ReportEvent] = []
+        events: [ReportEvent] = [], withOriginal: Bool = true
     ) -> String {
         let properties = report.properties
+        var title = "Report \(report.id)"
+        if properties.priority == .urgent { title += " · URGENT" }
+        if !report.status.isSigned { title += " · " + draftMark }
         var lines = [
-            "Report \(report.id)\(properties.priority == .urgent ? " · URGENT" : "")",
+            title,
             "Patient:  \(properties.patient?.display ?? "none given")",
             "Author:   \(report.authorName)",
             "Type:     \(workTypes.type(properties.workType).display)",
             "Created:  \(ReportTimeFormat.minute(report.created, in: timeZone))",
             "Status:   \(report.status.rawValue)\(report.enteredInError == nil ? "" : ", ENTERED IN ERROR")",
         ]
-        if let signer = report.signedBy, let signed = report.signedAt {
+        // The first signature and the latest amendment, as the history has them: the report itself keeps
+        // only its latest signature, which for an amended report is the amendment's.
+        let signing = events.first { $0.action == .signed }
+        let amending = events.last { $0.action == .amended }
+        if let signing {
+            lines.append(
+                "Signed:   \(ReportTimeFormat.minute(signing.time, in: timeZone)) by \(signing.actor ?? "unknown")")
+        } else if report.status == .signed, let signer = report.signedBy, let signed = report.signedAt {
             lines.append("Signed:   \(ReportTimeFormat.minute(signed, in: timeZone)) by \(signer)")
+        }
+        if let amending {
+            lines.append(
+                "Amended:  \(ReportTimeFormat.minute(amending.time, in: timeZone)) by \(amending.actor ?? "unknown")")
+        } else if report.status == .amended, let amender = report.signedBy, let amended = report.signedAt {
+            lines.append("Amended:  \(ReportTimeFormat.minute(amended, in: timeZone)) by \(amender)")
         }
         if let mark = report.enteredInError {
             lines.append(
@@ -77,11 +102,14 @@ public enum ReportExport {
                         + (event.actor ?? "unknown") + (event.reason.map { ": \($0)" } ?? ""))
             }
         }
-        if report.originalText != report.text {
+        if withOriginal, report.originalText != report.text {
             lines += ["", "Original transcript:", report.originalText]
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// What marks an unsigned report wherever it is exported for a person: it is not for the record yet.
+    public static let draftMark = "DRAFT, NOT SIGNED"
 
     /// Reports as a JSON array, for `reports --json`.
     public static func jsonList(_ reports: [Report]) throws -> Data {
@@ -99,14 +127,9 @@ public enum ReportExport {
 
 /// Times as a person reads them in lists, and as other systems read them.
 public enum ReportTimeFormat {
-    /// `2026-11-30 23:08` in `timeZone`.
+    /// `2026-11-30 23:08` in `timeZone`: the whole date, as `DateWording` says it in headers.
     public static func minute(_ date: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(
-            format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
-            parts.minute ?? 0)
+        DateWording(now: date, timeZone: timeZone).full(date)
     }
 
     /// ISO 8601 in UTC with seconds, `2026-11-30T23:08:50Z`, as FHIR's `instant` requires.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why a recording could not be imported, told by kind: each says what happened and what to do next.
 /// The underlying error goes to the log, never to the person.
@@ -13,6 +14,9 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     case audioFolderUnwritable
     /// The copy was made but could not be transcribed; `detail` is a sentence saying why.
     case transcriptionFailed(detail: String)
+    /// The recording holds no sound at all (a WAV of its 44-byte header alone): it would become an
+    /// empty report that no one can read or hear.
+    case noSound
     /// The report could not be stored in the database.
     case storeFailed
     /// A failure of a kind the station does not know; the log has the details.
@@ -30,6 +34,10 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
             "the station may not write its audio folder; check the data directory's owner and permissions."
         case .transcriptionFailed(let detail):
             "the recording could not be transcribed (\(detail)); nothing was kept, import it again."
+        case .noSound:
+            tr(
+                "the recording holds no sound (no samples at all, only its header), so no report was made; check the recorder and copy the file again."
+            )
         case .storeFailed:
             "the report could not be stored in the database; nothing was kept, import it again (details in station.log)."
         case .unexpected:

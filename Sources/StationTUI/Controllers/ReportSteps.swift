@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// Signing and taking a report out of use, through the desk, each after a question (only y does it):
@@ -131,17 +132,35 @@ struct ReportSteps {
         return desk
     }
 
-    /// `x`: writes the report's text, and its details with every revision, to the export directory.
-    func export(_ report: Report) {
+    /// `x`: asks in which format, then writes the report into the private export directory: the text
+    /// with its header (a draft marked as one), FHIR, or every field as JSON.
+    func export(_ report: Report) -> KeyOutcome {
+        let draft = report.status.isSigned ? "" : tr(" (a draft, not signed)")
+        return .open(
+            PickerDialogController(
+                title: tr("Export report #\(report.id)\(draft) as"), options: ReportFiles.options(for: report),
+                selection: 0, purpose: .export(report.id)
+            ) { [unowned screen] value in
+                guard let format = ReportExportFormat(rawValue: value) else { return .close }
+                write(report, as: format, on: screen)
+                return .close
+            })
+    }
+
+    private func write(_ report: Report, as format: ReportExportFormat, on screen: ScreenModel) {
         let store = screen.services.reports
         let directory = screen.services.exportDirectory
+        let workTypes = screen.services.workTypes
         screen.run { [weak screen] in
             let revisions = (try? await store?.revisions(id: report.id)) ?? []
+            let events = (try? await store?.events(id: report.id)) ?? []
             do {
-                let url = try ReportFiles.write(report, revisions: revisions, to: directory)
-                screen?.notifier.info("Exported to \(url.path) (and .json beside it).")
+                let url = try ReportFiles.write(
+                    report, as: format, revisions: revisions, events: events, workTypes: workTypes, to: directory)
+                let draft = report.status.isSigned ? "" : tr(", marked as a draft")
+                screen?.notifier.info(tr("Report #\(report.id) exported to \(url.path)\(draft)."))
             } catch {
-                screen?.notifier.error("The report could not be exported to \(directory.path).")
+                screen?.notifier.error(tr("Report #\(report.id) could not be exported to \(directory.path)."))
             }
         }
     }

@@ -13,8 +13,8 @@ enum RecordingPane {
         }
         let fit = inner.fit
         let locale = session.locale
-        inner.text(
-            SessionLabel.text(session), row: 0, role: .heading, width: inner.area.width - fit.width(locale) - 1)
+        let labelWidth = inner.area.width - fit.width(locale) - 1
+        inner.text(fit.fit(SessionLabel.parts(session), width: labelWidth), row: 0, role: .heading, width: labelWidth)
         inner.text(locale, row: 0, column: inner.area.width - fit.width(locale), role: .dim)
         if let remote = session.heldElsewhere {
             drawHeldElsewhere(remote, into: inner)
