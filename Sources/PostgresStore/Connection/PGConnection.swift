@@ -4,6 +4,8 @@ import CLibPQ
 /// rows of text out.
 final class PGConnection {
     private let connection: OpaquePointer
+    /// The libpq connection, for this type's extensions on the same thread.
+    var handle: OpaquePointer { connection }
 
     /// Connects with `conninfo` (a libpq connection string or a `postgresql://` URI; empty: libpq's
     /// defaults and the `PG…` environment). The corresponding C function is `PQconnectdb`.
@@ -72,9 +74,16 @@ final class PGConnection {
     /// Whether the connection still stands (a server restart or a lost cable ends it).
     var isOK: Bool { PQstatus(connection) == CONNECTION_OK }
 
+    /// Connects again with the same parameters when the connection was lost (a server restart); the
+    /// next statement fails as before when the server is still away. The C function is `PQreset`.
+    func reconnectIfLost() {
+        guard !isOK else { return }
+        PQreset(connection)
+    }
+
     /// The parameters as C strings in one buffer, alive while `body` runs. PostgreSQL's text holds no
     /// NUL character, so one is refused rather than cut off there.
-    private func withTextParameters<R>(
+    func withTextParameters<R>(
         _ parameters: [String?], _ body: ([UnsafePointer<CChar>?]) -> R
     ) throws(PostgresError) -> R {
         var buffer: [CChar] = []

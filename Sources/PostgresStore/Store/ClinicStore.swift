@@ -15,6 +15,8 @@ public actor ClinicStore {
     let connection: PGConnection
     /// The role the server authenticated this connection as: who every step is recorded as.
     public internal(set) var user: String
+    /// What `hasChangedElsewhere` saw last.
+    var seenChanges: String?
 
     private init(address: StoreAddress, executor: ThreadExecutor, connection: PGConnection, user: String) {
         self.address = address
@@ -63,6 +65,18 @@ public actor ClinicStore {
         guard version > 0 else { throw .notInitialized(store: address.description) }
         guard version <= ClinicSchema.latestVersion else {
             throw .newerSchema(store: address.description, found: version, known: ClinicSchema.latestVersion)
+        }
+    }
+
+    /// Runs `body` on the connection, connected again first when it was lost (a server restart); a
+    /// refusal becomes the person's error (`clinicError`).
+    @discardableResult
+    func perform<T>(_ body: () throws -> T) throws -> T {
+        connection.reconnectIfLost()
+        do {
+            return try body()
+        } catch let error as PostgresError {
+            throw storeError(error, about: nil)
         }
     }
 

@@ -15,6 +15,12 @@ public enum RecoverCommand {
         let paths = StationPaths.resolve(
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
+        if case .clinic = StoreChoice.resolve(globals: globals, environment: ProcessInfo.processInfo.environment) {
+            printError(
+                "dictation-station: recover makes reports in this data directory's own store; it does not work "
+                    + "with a clinic store yet (run it without --store and DICTATION_STATION_STORE).")
+            return ExitStatus.failure
+        }
         let log = FileStationLog(file: paths.logFile)
         let database = try await StationDatabase.open(paths)
         let inventory = AudioFolderInventory(paths: paths, database: database, markers: ImportMarkerFiles())

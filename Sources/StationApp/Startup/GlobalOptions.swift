@@ -7,12 +7,17 @@ public struct GlobalOptions: Sendable {
     public var noColor = false
     public var catalog: String?
     public var modelMirror: String?
+    /// `--store S`: the clinic store to use instead of the data directory's (`StoreChoice`).
+    public var store: String?
 
-    public init(dataDirectory: String? = nil, noColor: Bool = false, catalog: String? = nil, modelMirror: String? = nil)
-    {
+    public init(
+        dataDirectory: String? = nil, noColor: Bool = false, catalog: String? = nil, modelMirror: String? = nil,
+        store: String? = nil
+    ) {
         self.dataDirectory = dataDirectory
         self.noColor = noColor
         self.catalog = catalog
         self.modelMirror = modelMirror
+        self.store = store
     }
 }

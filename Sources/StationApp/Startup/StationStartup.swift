@@ -1,5 +1,6 @@
 import Foundation
 import Recordings
+import SQLiteStore
 import StationControl
 import StationCore
 import StationTUI
@@ -99,7 +100,9 @@ public enum StationStartup {
         }
         // Recordings no session or report owns (a killed import, a lost database) are shown, never
         // dropped; looked for off the start-up path, since the audio folder grows with the reports.
-        Task.detached { [database = ports.database, paths = context.paths, log = context.log] in
+        // Only the local store knows every recording of the audio folder; a clinic store's are its own.
+        guard let local = ports.database as? StationDatabase else { return }
+        Task.detached { [database = local, paths = context.paths, log = context.log] in
             guard let scan = await OrphanWarning.scan(paths: paths, database: database, log: log),
                 let notice = OrphanNotice.screenLine(for: scan)
             else { return }

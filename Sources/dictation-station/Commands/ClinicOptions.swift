@@ -4,8 +4,9 @@ import PostgresStore
 
 /// `clinic init`, `clinic add-user NAME [--transcriptionist]`, `clinic status`, each with `--store`.
 enum ClinicOptions {
-    static let subcommand = Subcommand(name: "clinic") { arguments, _ in
-        await ClinicCommand.run(try parse(arguments, environment: ProcessInfo.processInfo.environment))
+    static let subcommand = Subcommand(name: "clinic") { arguments, globals in
+        await ClinicCommand.run(
+            try parse(arguments, environment: ProcessInfo.processInfo.environment, globalStore: globals.store))
     }
 
     static let syntax = CommandSyntax([.value("--store"), .flag("--transcriptionist")])
@@ -16,10 +17,13 @@ enum ClinicOptions {
         var store: StoreAddress
     }
 
-    static func parse(_ arguments: [String], environment: [String: String]) throws(ArgumentError) -> Parsed {
+    /// `--store` after `clinic ACTION`, else the global one before `clinic`, else the environment's.
+    static func parse(
+        _ arguments: [String], environment: [String: String], globalStore: String? = nil
+    ) throws(ArgumentError) -> Parsed {
         guard let action = arguments.first else { throw .missingArgument("init, add-user or status after 'clinic'") }
         let parsed = try syntax.parse(Array(arguments.dropFirst()))
-        let store = StoreAddress.chosen(option: parsed.value("--store"), environment: environment)
+        let store = StoreAddress.chosen(option: parsed.value("--store") ?? globalStore, environment: environment)
         let positionals = parsed.positionals
         if action != "add-user", parsed.has("--transcriptionist") { throw .unexpectedArgument("--transcriptionist") }
         switch action {

@@ -1,0 +1,60 @@
+import Foundation
+import LocalClaims
+import PostgresStore
+import SQLiteStore
+import StationCore
+
+/// Everything the station and its subcommands keep about reports, sessions and settings, whichever
+/// store holds them.
+public protocol StationStore: ReportStore, SessionStore, SettingsStore, ReportStoreObserving {}
+
+extension StationDatabase: StationStore {}
+extension ClinicStore: StationStore {}
+
+/// The store a station or a subcommand runs on, who the person is in it, and the claims that go with it.
+struct OpenedStore: Sendable {
+    var store: any StationStore
+    /// Who dictates, corrects and signs: the login account with the local store; with the clinic store,
+    /// the role the database authenticated (`session_user`), which no option of the station can change.
+    var user: String
+    var ownership: any DictationOwnership
+    var editLocks: any ReportEditLocking
+    /// The local store, for what only it has (the audio folder's orphans, `recover`); nil for a clinic.
+    var local: StationDatabase?
+    /// The clinic store, for what only it has (the reports' audio); nil for the local store.
+    var clinic: ClinicStore?
+
+    /// Opens the chosen store. The clinic store must be set up (`clinic init`) and the person a member.
+    static func open(
+        _ choice: StoreChoice, paths: StationPaths, log: (any StationLog)? = nil
+    ) async throws -> OpenedStore {
+        switch choice {
+        case .local:
+            let database = try await CommandDatabase.open(paths, log: log)
+            return OpenedStore(
+                store: database, user: LoginUser.name, ownership: FileDictationOwnership(paths: paths),
+                editLocks: FileReportEditLocks(paths: paths), local: database, clinic: nil)
+        case .clinic(let address):
+            let clinic = try await ClinicStore.connect(to: address)
+            return OpenedStore(
+                store: clinic, user: await clinic.user, ownership: FileDictationOwnership(paths: paths),
+                editLocks: FileReportEditLocks(paths: paths), local: nil, clinic: clinic)
+        }
+    }
+
+    static func open(
+        globals: GlobalOptions, paths: StationPaths, log: (any StationLog)? = nil
+    ) async throws
+        -> OpenedStore
+    {
+        try await open(
+            StoreChoice.resolve(globals: globals, environment: ProcessInfo.processInfo.environment), paths: paths,
+            log: log)
+    }
+
+    /// Refuses `--author` naming anyone but the person the store knows: no one dictates or signs as another.
+    func check(author requested: String?) throws(AuthorRefused) -> String {
+        guard let requested, requested != user else { return user }
+        throw AuthorRefused(requested: requested, me: user)
+    }
+}
