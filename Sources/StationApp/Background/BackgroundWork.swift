@@ -34,6 +34,10 @@ struct BackgroundWork {
             Task { @MainActor in
                 while (try? await clock.sleep(for: interval)) != nil { await station.syncSessions() }
             },
+            // The store's claims are kept alive, and taken back after the server was away, off the main actor.
+            Task.detached { [heartbeat = ports.claimsHeartbeat] in
+                while (try? await clock.sleep(for: interval)) != nil { heartbeat() }
+            },
         ])
     }
 

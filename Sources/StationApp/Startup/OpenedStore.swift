@@ -23,6 +23,9 @@ struct OpenedStore: Sendable {
     var local: StationDatabase?
     /// The clinic store, for what only it has (the reports' audio); nil for the local store.
     var clinic: ClinicStore?
+    /// Keeps the claims' connection alive and takes back what this process holds after the server was
+    /// away; the station calls it every couple of seconds.
+    var heartbeat: @Sendable () -> Void = {}
 
     /// Opens the chosen store. The clinic store must be set up (`clinic init`) and the person a member.
     static func open(
@@ -36,9 +39,12 @@ struct OpenedStore: Sendable {
                 editLocks: FileReportEditLocks(paths: paths), local: database, clinic: nil)
         case .clinic(let address):
             let clinic = try await ClinicStore.connect(to: address)
+            let claims = try ClinicClaims.connect(to: address, log: log ?? SilentLog())
             return OpenedStore(
-                store: clinic, user: await clinic.user, ownership: FileDictationOwnership(paths: paths),
-                editLocks: FileReportEditLocks(paths: paths), local: nil, clinic: clinic)
+                store: clinic, user: await clinic.user,
+                ownership: ClinicDictationOwnership(local: FileDictationOwnership(paths: paths), claims: claims),
+                editLocks: ClinicReportEditLocks(local: FileReportEditLocks(paths: paths), claims: claims), local: nil,
+                clinic: clinic, heartbeat: { claims.keepAlive() })
         }
     }
 

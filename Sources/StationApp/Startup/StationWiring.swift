@@ -25,14 +25,17 @@ public struct StationPorts: Sendable {
     public var modelWaits: AsyncStream<ModelWait>
     /// Loads a locale's decoder ahead of the first dictation.
     public var preload: @Sendable (String) async -> Void
+    /// Keeps the store's claims alive (the clinic store's advisory locks), every takeover interval.
+    public var claimsHeartbeat: @Sendable () -> Void = {}
 
     public init(
         makeCapture: @escaping @Sendable () -> any Capturing, captureLock: FileCaptureLock,
         ownership: any DictationOwnership, editLocks: any ReportEditLocking, transcriber: any Transcribing,
         database: any StationStore, installer: any ModelInstalling, sources: (any CaptureSourceChoosing)?,
         player: (any AudioPlaying)?, modelWaits: AsyncStream<ModelWait>,
-        preload: @escaping @Sendable (String) async -> Void
+        preload: @escaping @Sendable (String) async -> Void, claimsHeartbeat: @escaping @Sendable () -> Void = {}
     ) {
+        self.claimsHeartbeat = claimsHeartbeat
         self.makeCapture = makeCapture
         self.captureLock = captureLock
         self.ownership = ownership
@@ -77,7 +80,7 @@ enum StationWiring {
                 } catch {
                     log.log(.warning, "preloading the \(locale) decoder failed: \(error)")
                 }
-            })
+            }, claimsHeartbeat: opened.heartbeat)
     }
 
     /// The audio player; with the clinic store, one that plays the reports' audio the store keeps.
