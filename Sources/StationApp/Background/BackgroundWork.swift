@@ -23,9 +23,12 @@ struct BackgroundWork {
                     }
                 }
             },
-            // What another station process on this data directory changed shows within a second.
+            // What another station process changed shows as it is committed (the clinic store's notices),
+            // or within a poll.
             Task { @MainActor in
-                for await _ in StoreChangeWatcher.changes(of: ports.database, clock: clock) {
+                let changes = StoreChangeWatcher.changes(
+                    of: ports.database, notices: ports.changeNotices, clock: clock, every: ports.changePoll)
+                for await _ in changes {
                     model.reloadReports()
                     await station.syncSessions()
                 }

@@ -26,6 +26,10 @@ struct OpenedStore: Sendable {
     /// Keeps the claims' connection alive and takes back what this process holds after the server was
     /// away; the station calls it every couple of seconds.
     var heartbeat: @Sendable () -> Void = {}
+    /// Changes as other stations commit them (the clinic store's LISTEN), and how often the store is
+    /// polled besides: the safety net under a lost notice, or the only way (the local store).
+    var changeNotices: AsyncStream<Void>?
+    var changePoll: Duration = .milliseconds(500)
 
     /// Opens the chosen store. The clinic store must be set up (`clinic init`) and the person a member.
     static func open(
@@ -40,11 +44,13 @@ struct OpenedStore: Sendable {
         case .clinic(let address):
             let clinic = try await ClinicStore.connect(to: address)
             let claims = try ClinicClaims.connect(to: address, log: log ?? SilentLog())
+            let feed = try ClinicChangeFeed.start(at: address)
             return OpenedStore(
                 store: clinic, user: await clinic.user,
                 ownership: ClinicDictationOwnership(local: FileDictationOwnership(paths: paths), claims: claims),
                 editLocks: ClinicReportEditLocks(local: FileReportEditLocks(paths: paths), claims: claims), local: nil,
-                clinic: clinic, heartbeat: { claims.keepAlive() })
+                clinic: clinic, heartbeat: { claims.keepAlive() }, changeNotices: feed.notices,
+                changePoll: .seconds(10))
         }
     }
 

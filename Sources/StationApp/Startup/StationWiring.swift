@@ -27,15 +27,22 @@ public struct StationPorts: Sendable {
     public var preload: @Sendable (String) async -> Void
     /// Keeps the store's claims alive (the clinic store's advisory locks), every takeover interval.
     public var claimsHeartbeat: @Sendable () -> Void = {}
+    /// Changes other stations commit, told as they happen (nil: the store is only polled).
+    public var changeNotices: AsyncStream<Void>?
+    /// How often the store is polled for changes besides.
+    public var changePoll: Duration = .milliseconds(500)
 
     public init(
         makeCapture: @escaping @Sendable () -> any Capturing, captureLock: FileCaptureLock,
         ownership: any DictationOwnership, editLocks: any ReportEditLocking, transcriber: any Transcribing,
         database: any StationStore, installer: any ModelInstalling, sources: (any CaptureSourceChoosing)?,
         player: (any AudioPlaying)?, modelWaits: AsyncStream<ModelWait>,
-        preload: @escaping @Sendable (String) async -> Void, claimsHeartbeat: @escaping @Sendable () -> Void = {}
+        preload: @escaping @Sendable (String) async -> Void, claimsHeartbeat: @escaping @Sendable () -> Void = {},
+        changeNotices: AsyncStream<Void>? = nil, changePoll: Duration = .milliseconds(500)
     ) {
         self.claimsHeartbeat = claimsHeartbeat
+        self.changeNotices = changeNotices
+        self.changePoll = changePoll
         self.makeCapture = makeCapture
         self.captureLock = captureLock
         self.ownership = ownership
@@ -80,7 +87,7 @@ enum StationWiring {
                 } catch {
                     log.log(.warning, "preloading the \(locale) decoder failed: \(error)")
                 }
-            }, claimsHeartbeat: opened.heartbeat)
+            }, claimsHeartbeat: opened.heartbeat, changeNotices: opened.changeNotices, changePoll: opened.changePoll)
     }
 
     /// The audio player; with the clinic store, one that plays the reports' audio the store keeps.
