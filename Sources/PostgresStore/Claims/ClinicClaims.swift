@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import Synchronization
 
@@ -147,7 +148,7 @@ public final class ClinicClaims: Sendable {
         let application = row[1] ?? ""
         let host =
             application.hasPrefix(PGConnection.applicationPrefix)
-            ? String(application.dropFirst(PGConnection.applicationPrefix.count)) : "another workstation"
+            ? String(application.dropFirst(PGConnection.applicationPrefix.count)) : tr("another workstation")
         return DictationHolder(user: user, host: host, processID: Int32(row[2] ?? "") ?? 0)
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationSystem
 
@@ -85,7 +86,8 @@ extension ClinicStore {
             guard let row = check.first, let chunks = row[0]?.asInt else { return false }
             guard row[1] == "t" else {
                 throw PostgresError(
-                    sqlState: "DS013", message: "the audio of report \(id) does not match its sha256: it is damaged")
+                    sqlState: "DS013",
+                    message: tr("the audio of report \(id) does not match its sha256: it is damaged and is not played"))
             }
             let descriptor = try PrivateFile.open(file.path, .writeOnly, creating: .exclusively)
             defer { descriptor.close() }

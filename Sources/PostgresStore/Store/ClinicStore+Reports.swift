@@ -8,66 +8,6 @@ import StationSystem
 /// returned say what the database stored. The rules are the database's (`Migration1`); this only turns
 /// its refusals into the core's `ReportStoreError` where the core knows the case.
 extension ClinicStore: ReportStore {
-    /// Stores the report, its audio (from `report.audioFile`, in chunks) and the session it ends in one
-    /// transaction; once committed, the local recording is removed: the store keeps it now. A dictation
-    /// sent twice (a send repeated after the connection was lost at its commit) is stored once: the
-    /// second send finds the first one's report by the dictation's id (`dictationID(of:)`).
-    public func add(_ report: NewReport, ending session: SessionRecord?) async throws -> Report {
-        let dictation = report.audioFile.map(Self.dictationID)
-        let (stored, audioStored) = try perform { () throws -> (Report, Bool) in
-            try connection.transaction { () throws -> (Report, Bool) in
-                if let dictation, let existing = try storedReport(dictation: dictation) {
-                    if let session { try save(session) }
-                    return (existing, false)
-                }
-                let words: String
-                do { words = try WordsJSON.encode(report.words) } catch {
-                    throw PostgresError(sqlState: "22P02", message: "the decoder's words could not be written")
-                }
-                let patient = report.properties.patient
-                let rows = try connection.query(
-                    """
-                    INSERT INTO dictation.reports (session_name, locale, created, audio_duration_us, audio_file,
-                        original_text, text, confidence, patient_name, patient_identifier, patient_system, work_type,
-                        priority, words, dictation_id)
-                    VALUES ($1, $2, \(ReportRows.timestamp("$3")), $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-                        $14::jsonb, $15)
-                    RETURNING id
-                    """,
-                    [
-                        report.sessionName, report.locale, ReportRows.text(report.created),
-                        ReportRows.text(report.audioDuration), report.audioFile?.path, report.transcript, report.text,
-                        report.confidence.map { String($0) }, patient?.name, patient?.identifier, patient?.system,
-                        report.properties.workType, report.properties.priority.rawValue, words, dictation,
-                    ])
-                guard let id = rows.first?.first??.asInt64 else {
-                    throw PostgresError(sqlState: "DS001", message: "the new report could not be read back")
-                }
-                let audio = try report.audioFile.flatMap { try storeAudio(of: id, from: $0) }
-                if let session { try save(session) }
-                guard let stored = try reportNow(id: id) else {
-                    throw PostgresError(sqlState: "DS001", message: "the new report could not be read back")
-                }
-                return (stored, audio != nil)
-            }
-        }
-        // Committed: the store keeps the recording, so no copy of a patient's audio stays on the workstation.
-        if audioStored, let file = report.audioFile { try? PrivateFile.remove(file.path) }
-        return stored
-    }
-
-    /// A dictation's id in the store: its recording's name, unique per dictation (session, time and a
-    /// random part), so a repeated send of one dictation is recognized.
-    static func dictationID(of audioFile: URL) -> String { audioFile.deletingPathExtension().lastPathComponent }
-
-    /// The report a dictation became, if it was stored already.
-    private func storedReport(dictation: String) throws(PostgresError) -> Report? {
-        try connection.query(
-            "SELECT \(ReportRows.reportColumns(withWords: true)) FROM dictation.reports WHERE dictation_id = $1",
-            [dictation]
-        ).first.map(ReportRows.report)
-    }
-
     public func report(owningAudio audioFile: URL) async throws -> Report? {
         try perform {
             try connection.query(
@@ -168,6 +108,7 @@ extension ClinicStore: ReportStore {
     /// One step of a report's life in one transaction, then the report as the database now has it.
     private func step(on id: Int64, _ body: () throws -> Void) throws -> Report {
         connection.reconnectIfLost()
+        deliverWaiting()
         do {
             return try connection.transaction {
                 try body()

@@ -1,5 +1,6 @@
 import Foundation
 import LocalClaims
+import Localization
 import SQLiteStore
 import SpeakerAdaptation
 import SphinxSpeech
@@ -17,8 +18,10 @@ public enum RecoverCommand {
         try paths.createDirectories()
         if case .clinic = StoreChoice.resolve(globals: globals, environment: ProcessInfo.processInfo.environment) {
             printError(
-                "dictation-station: recover makes reports in this data directory's own store; it does not work "
-                    + "with a clinic store yet (run it without --store and DICTATION_STATION_STORE).")
+                "dictation-station: "
+                    + tr(
+                        "recover makes reports in this data directory's own store; it does not work with a clinic store yet (run it without --store and DICTATION_STATION_STORE)."
+                    ))
             return ExitStatus.failure
         }
         let log = FileStationLog(file: paths.logFile)

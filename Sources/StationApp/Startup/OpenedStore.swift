@@ -42,7 +42,8 @@ struct OpenedStore: Sendable {
                 store: database, user: LoginUser.name, ownership: FileDictationOwnership(paths: paths),
                 editLocks: FileReportEditLocks(paths: paths), local: database, clinic: nil)
         case .clinic(let address):
-            let clinic = try await ClinicStore.connect(to: address)
+            let outbox = ClinicOutbox(folder: paths.dataDirectory.appendingPathComponent("outbox"))
+            let clinic = try await ClinicStore.connect(to: address, outbox: outbox)
             let claims = try ClinicClaims.connect(to: address, log: log ?? SilentLog())
             let feed = try ClinicChangeFeed.start(at: address)
             return OpenedStore(

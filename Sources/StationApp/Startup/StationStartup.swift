@@ -51,7 +51,7 @@ public enum StationStartup {
         let station = Station(
             dependencies: StationDependencies(
                 session: session, reports: ports.database, sessions: ports.database, author: context.author,
-                voiceProfiles: context.voiceProfiles),
+                voiceProfiles: context.voiceProfiles, outbox: ports.outbox),
             locale: LocaleMatcher.fallback)
         let locales = LocaleChoice(
             installer: ports.installer, settings: ports.database, notifier: station.notifier,

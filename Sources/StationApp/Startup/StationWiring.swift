@@ -31,6 +31,8 @@ public struct StationPorts: Sendable {
     public var changeNotices: AsyncStream<Void>?
     /// How often the store is polled for changes besides.
     public var changePoll: Duration = .milliseconds(500)
+    /// Where the store keeps sent dictations while it cannot be reached (the clinic store's outbox).
+    public var outbox: (any DictationOutbox)?
 
     public init(
         makeCapture: @escaping @Sendable () -> any Capturing, captureLock: FileCaptureLock,
@@ -38,8 +40,10 @@ public struct StationPorts: Sendable {
         database: any StationStore, installer: any ModelInstalling, sources: (any CaptureSourceChoosing)?,
         player: (any AudioPlaying)?, modelWaits: AsyncStream<ModelWait>,
         preload: @escaping @Sendable (String) async -> Void, claimsHeartbeat: @escaping @Sendable () -> Void = {},
-        changeNotices: AsyncStream<Void>? = nil, changePoll: Duration = .milliseconds(500)
+        changeNotices: AsyncStream<Void>? = nil, changePoll: Duration = .milliseconds(500),
+        outbox: (any DictationOutbox)? = nil
     ) {
+        self.outbox = outbox
         self.claimsHeartbeat = claimsHeartbeat
         self.changeNotices = changeNotices
         self.changePoll = changePoll
@@ -87,7 +91,8 @@ enum StationWiring {
                 } catch {
                     log.log(.warning, "preloading the \(locale) decoder failed: \(error)")
                 }
-            }, claimsHeartbeat: opened.heartbeat, changeNotices: opened.changeNotices, changePoll: opened.changePoll)
+            }, claimsHeartbeat: opened.heartbeat, changeNotices: opened.changeNotices, changePoll: opened.changePoll,
+            outbox: opened.clinic?.outbox)
     }
 
     /// The audio player; with the clinic store, one that plays the reports' audio the store keeps.
