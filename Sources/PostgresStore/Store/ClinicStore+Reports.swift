@@ -140,6 +140,8 @@ extension ClinicStore: ReportStore {
         case "DS004": return ReportStoreError.alreadySigned(id: id, by: error.detail)
         case "DS006": return ReportStoreError.enteredInError(id: id)
         case "DS007": return ReportStoreError.enteredInErrorNeedsReason(id: id)
+        case "DS010", PostgresError.insufficientPrivilege:
+            return ReportStoreError.notAllowed(id: id, reason: error.message)
         default: return clinicError(error)
         }
     }

@@ -14,29 +14,46 @@ enum TestAccounts {
         _ count: Int, in clinic: TestClinic, transcriptionists: Set<Int> = [],
         _ body: ([String]) async throws -> Void
     ) async throws {
+        try await with(
+            count, at: clinic.address, transcriptionists: transcriptionists,
+            dropRole: { _ = try? TestServer.psql("DROP ROLE IF EXISTS \($0)", database: "postgres") }, body)
+    }
+
+    /// `count` accounts, made clinic users of the store at `address`; `dropRole` removes a role again.
+    static func with(
+        _ count: Int, at address: StoreAddress, transcriptionists: Set<Int> = [], dropRole: (String) -> Void,
+        _ body: ([String]) async throws -> Void
+    ) async throws {
         var accounts: [String] = []
         defer {
             for account in accounts {
+                // Whatever the account still runs (a station in tmux) goes first, each by its id.
+                for pid in processes(of: account) { kill(pid, SIGKILL) }
                 _ = try? Spawn("/usr/sbin/userdel", ["--remove", account]).run()
-                _ = try? TestServer.psql("DROP ROLE IF EXISTS \(account)", database: "postgres")
+                dropRole(account)
             }
         }
         for index in 0..<count {
             let account = TestServer.uniqueName("dsacct")
             let made = try Spawn(
                 "/usr/sbin/useradd",
-                [
-                    "--create-home", "--home-dir", "/tmp/\(account)", "--shell", "/usr/sbin/nologin",
-                    account,
-                ]
+                ["--create-home", "--home-dir", "/tmp/\(account)", "--shell", "/usr/sbin/nologin", account]
             ).run()
             try #require(made.termination == .exited(0), "useradd failed: \(made.errorText)")
             accounts.append(account)
             chmod("/tmp/\(account)", 0o700)
-            let administrator = try await ClinicStore.connect(to: clinic.address)
+            let administrator = try await ClinicStore.connect(to: address)
             _ = try await administrator.addUser(account, transcriptionist: transcriptionists.contains(index))
         }
         try await body(accounts)
+    }
+
+    /// The ids of the processes `account` runs.
+    static func processes(of account: String) -> [pid_t] {
+        var spawn = Spawn("/usr/bin/pgrep", ["-u", account])
+        spawn.output = .capture
+        let listed = (try? spawn.run().outputText) ?? ""
+        return listed.split(separator: "\n").compactMap { pid_t($0) }
     }
 
     /// What the station's binary printed, run as `account` (so peer authentication makes it that role)
