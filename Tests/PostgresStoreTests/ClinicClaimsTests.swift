@@ -188,4 +188,41 @@ final class ClinicClaimsTests {
         ownership.release(SessionID("during"))
         #expect(other.claim(ClinicDictationOwnership.key(SessionID("during"))) == .claimed)
     }
+
+    @Test(
+        "a holder whose cable is pulled (its packets dropped) loses its claim once the server's keepalives find it gone",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/sbin/iptables"), "needs iptables")
+    )
+    func pulledCable() async throws {
+        let server = try await PrivateServer.make(tcp: true)
+        defer { server.remove() }
+        let holder = try ClinicClaims.connect(to: server.tcpAddress)
+        #expect(holder.claim("dictation:cable") == .claimed)
+        let other = try ClinicClaims.connect(to: server.address(database: "clinic"))
+        let backend = try #require(other.holder(of: "dictation:cable")?.processID)
+        let port = try server.psql("SELECT client_port FROM pg_stat_activity WHERE pid = \(backend)").output
+        try #require(Int(port) != nil, "the holder connects over TCP: \(port)")
+
+        // The cable: every packet between the holder and the server is dropped from now on.
+        let rules = [
+            ["INPUT", "-i", "lo", "-p", "tcp", "--sport", port, "--dport", String(server.port), "-j", "DROP"],
+            ["INPUT", "-i", "lo", "-p", "tcp", "--sport", String(server.port), "--dport", port, "-j", "DROP"],
+        ]
+        for rule in rules { try Self.iptables(["-A"] + rule) }
+        defer { for rule in rules { try? Self.iptables(["-D"] + rule) } }
+        #expect(other.claim("dictation:cable") != .claimed, "held while the server still believes in the holder")
+
+        let cut = ContinuousClock.now
+        try await waitUntil("the server letting the lost holder's claim go", seconds: 60) {
+            other.claim("dictation:cable") == .claimed
+        }
+        print("pulled cable: the claim was free \(ContinuousClock.now - cut) after the cut (keepalives 5 s + 3 × 2 s)")
+    }
+
+    nonisolated static func iptables(_ arguments: [String]) throws {
+        var spawn = Spawn("/usr/sbin/iptables", ["-w"] + arguments)
+        spawn.errors = .capture
+        let finished = try spawn.run(deadline: .seconds(30))
+        try #require(finished.termination == .exited(0), "iptables \(arguments): \(finished.errorText)")
+    }
 }

@@ -5,12 +5,14 @@ import Testing
 @testable import PostgresStore
 
 /// A PostgreSQL server of one test's own, for the tests that stop and start it under a running station:
-/// `initdb` as the unprivileged `postgres` account into a private temporary folder, its socket there, no
-/// TCP. Stopped by its pid and removed by `remove()`, which a test calls in a `defer`.
+/// `initdb` as the unprivileged `postgres` account into a private temporary folder, its socket there, and
+/// TCP only when asked, on loopback only (where this throwaway server trusts the test's own connections).
+/// Stopped by its pid and removed by `remove()`, which a test calls in a `defer`.
 final class PrivateServer: @unchecked Sendable {
     static let binaries = "/usr/lib/postgresql/15/bin"
     let base: String
     let port: Int
+    let tcp: Bool
     private(set) var pid: Int32?
 
     var socketDirectory: String { "\(base)/sock" }
@@ -18,16 +20,22 @@ final class PrivateServer: @unchecked Sendable {
         StoreAddress("host=\(socketDirectory) port=\(port) dbname=\(database)")
     }
 
-    private init(base: String, port: Int) {
+    private init(base: String, port: Int, tcp: Bool) {
         self.base = base
         self.port = port
+        self.tcp = tcp
+    }
+
+    /// The clinic store over TCP on loopback, as the test's own role.
+    var tcpAddress: StoreAddress {
+        StoreAddress("host=127.0.0.1 port=\(port) dbname=clinic user=\(ProcessInfo.processInfo.userName)")
     }
 
     /// A new server, started, with a clinic store `clinic` set up by the adapter (`clinic init`).
-    static func make() async throws -> PrivateServer {
+    static func make(tcp: Bool = false) async throws -> PrivateServer {
         let base = "/tmp/ds-pg-\(UUID().uuidString.prefix(8).lowercased())"
         try FileManager.default.createDirectory(atPath: "\(base)/sock", withIntermediateDirectories: true)
-        let server = PrivateServer(base: base, port: Int.random(in: 40_000...49_000))
+        let server = PrivateServer(base: base, port: Int.random(in: 40_000...49_000), tcp: tcp)
         try server.run("/bin/chown", ["-R", "postgres:", base])
         chmod(base, 0o755)
         chmod("\(base)/sock", 0o755)
@@ -36,7 +44,8 @@ final class PrivateServer: @unchecked Sendable {
             [
                 "-u", "postgres", "--", "\(binaries)/initdb", "-D", "\(base)/data", "-U",
                 ProcessInfo.processInfo.userName,
-                "-E", "UTF8", "--locale=C.UTF-8", "--auth-local=peer", "--auth-host=reject", "--no-sync",
+                "-E", "UTF8", "--locale=C.UTF-8", "--auth-local=peer", "--auth-host=\(tcp ? "trust" : "reject")",
+                "--no-sync",
             ])
         try server.start()
         try server.psql("CREATE DATABASE clinic", database: "postgres")
@@ -51,7 +60,9 @@ final class PrivateServer: @unchecked Sendable {
             [
                 "-u", "postgres", "--", "\(Self.binaries)/pg_ctl", "-D", "\(base)/data", "-l", "\(base)/server.log",
                 "-w",
-                "-o", "-c listen_addresses='' -k \(socketDirectory) -p \(port) -c fsync=off", "start",
+                "-o",
+                "-c listen_addresses='\(tcp ? "127.0.0.1" : "")' -k \(socketDirectory) -p \(port) -c fsync=off",
+                "start",
             ])
         let first = try String(contentsOfFile: "\(base)/data/postmaster.pid", encoding: .utf8)
             .split(separator: "\n").first
