@@ -19,8 +19,6 @@ struct OpenedStore: Sendable {
     var user: String
     var ownership: any DictationOwnership
     var editLocks: any ReportEditLocking
-    /// The local store, for what only it has (the audio folder's orphans, `recover`); nil for a clinic.
-    var local: StationDatabase?
     /// The clinic store, for what only it has (the reports' audio); nil for the local store.
     var clinic: ClinicStore?
     /// Keeps the claims' connection alive and takes back what this process holds after the server was
@@ -31,38 +29,39 @@ struct OpenedStore: Sendable {
     var changeNotices: AsyncStream<Void>?
     var changePoll: Duration = .milliseconds(500)
 
-    /// Opens the chosen store. The clinic store must be set up (`clinic init`) and the person a member.
+    /// Opens the chosen store. The clinic store must be set up (`clinic init`) and the person a member;
+    /// `listening` (the station, not a one-shot subcommand) also listens for other stations' changes.
     static func open(
-        _ choice: StoreChoice, paths: StationPaths, log: (any StationLog)? = nil
+        _ choice: StoreChoice, paths: StationPaths, log: (any StationLog)? = nil, listening: Bool = false
     ) async throws -> OpenedStore {
         switch choice {
         case .local:
             let database = try await CommandDatabase.open(paths, log: log)
             return OpenedStore(
                 store: database, user: LoginUser.name, ownership: FileDictationOwnership(paths: paths),
-                editLocks: FileReportEditLocks(paths: paths), local: database, clinic: nil)
+                editLocks: FileReportEditLocks(paths: paths), clinic: nil)
         case .clinic(let address):
             let outbox = ClinicOutbox(folder: paths.dataDirectory.appendingPathComponent("outbox"))
             let clinic = try await ClinicStore.connect(to: address, outbox: outbox)
             let claims = try ClinicClaims.connect(to: address, log: log ?? SilentLog())
-            let feed = try ClinicChangeFeed.start(at: address)
+            let feed = listening ? try ClinicChangeFeed.start(at: address) : nil
             return OpenedStore(
                 store: clinic, user: await clinic.user,
                 ownership: ClinicDictationOwnership(local: FileDictationOwnership(paths: paths), claims: claims),
-                editLocks: ClinicReportEditLocks(local: FileReportEditLocks(paths: paths), claims: claims), local: nil,
-                clinic: clinic, heartbeat: { claims.keepAlive() }, changeNotices: feed.notices,
+                editLocks: ClinicReportEditLocks(local: FileReportEditLocks(paths: paths), claims: claims),
+                clinic: clinic, heartbeat: { claims.keepAlive() }, changeNotices: feed?.notices,
                 changePoll: .seconds(10))
         }
     }
 
     static func open(
-        globals: GlobalOptions, paths: StationPaths, log: (any StationLog)? = nil
+        globals: GlobalOptions, paths: StationPaths, log: (any StationLog)? = nil, listening: Bool = false
     ) async throws
         -> OpenedStore
     {
         try await open(
             StoreChoice.resolve(globals: globals, environment: ProcessInfo.processInfo.environment), paths: paths,
-            log: log)
+            log: log, listening: listening)
     }
 
     /// Refuses `--author` naming anyone but the person the store knows: no one dictates or signs as another.

@@ -25,7 +25,7 @@ public enum StationLaunch {
         let ports: StationPorts
         let store: OpenedStore
         do {
-            store = try await OpenedStore.open(globals: globals, paths: paths, log: log)
+            store = try await OpenedStore.open(globals: globals, paths: paths, log: log, listening: true)
             ports = try await StationWiring.ports(store: store, paths: paths, globals: globals, log: log)
         } catch {
             printError("dictation-station: \(error)")
