@@ -77,7 +77,7 @@ let package = Package(
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
                 "SpeakerAdaptation", "LetterToSound", "Recordings", "LocalClaims", "StationSystem", "StationControl",
-                "ArgumentParsing", "Localization",
+                "ArgumentParsing", "Localization", "PostgresStore",
             ]),
         // The executable only parses the command line and hands over to StationApp.
         .executableTarget(
@@ -123,10 +123,13 @@ let package = Package(
         .testTarget(
             name: "RecordingsTests", dependencies: ["Recordings", "StationCore", "StationTestSupport"]),
         .testTarget(name: "LetterToSoundTests", dependencies: ["LetterToSound", "SphinxSpeech"]),
-        // The clinic store against the private PostgreSQL server scripts/test starts.
+        // The clinic store against the private PostgreSQL server scripts/test starts, and the station on it.
         .testTarget(
             name: "PostgresStoreTests",
-            dependencies: ["PostgresStore", "StationCore", "StationSystem", "StationTestSupport"]),
+            dependencies: [
+                "PostgresStore", "StationCore", "StationSystem", "StationTestSupport", "StationApp", "LocalClaims",
+                "StationTUI",
+            ]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "LocalClaims", "StationTestSupport"]),
         .testTarget(
             name: "StationTUITests",

@@ -33,6 +33,9 @@ enum Usage {
                               (also $DICTATION_STATION_CATALOG)
           --model-mirror URL  fetch every model file by its name from URL (an intranet http(s)
                               server, a file:// URL or a folder) instead of the catalog's addresses
+          --store S           keep reports, sessions and settings in the clinic store S (a libpq
+                              connection string or postgresql:// URI; also $DICTATION_STATION_STORE)
+                              instead of the data directory's own
         """
 
     static let groups: [Group] = [
@@ -175,7 +178,7 @@ enum Usage {
                         """),
             ]),
         Group(
-            title: "A clinic store on PostgreSQL (in progress: the station itself still uses SQLite):",
+            title: "A clinic store on PostgreSQL (the station and its subcommands use it with --store S):",
             entries: [
                 Entry(
                     subcommand: "clinic",

@@ -21,6 +21,8 @@ TEST_PACKAGES=(pulseaudio pulseaudio-utils pocketsphinx-testdata tmux sox lame z
 # The dev corpus of voice profiles: clinical sentences spoken by flite's voices and festival's HTS voice.
 TEST_PACKAGES+=(flite festival festvox-us-slt-hts)
 TEST_PACKAGES+=(postgresql)
+# A pulled cable between a station and its clinic store, simulated by dropping their packets on loopback.
+TEST_PACKAGES+=(iptables)
 
 repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd; }
 

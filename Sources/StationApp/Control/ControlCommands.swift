@@ -52,7 +52,9 @@ public enum ControlCommands {
 
     static func socketPath(globals: GlobalOptions, environment: [String: String]) -> URL {
         let paths = StationPaths.resolve(option: globals.dataDirectory, environment: environment)
-        return ControlServer.defaultPath(environment: environment, dataDirectory: paths.dataDirectory)
+        // A workstation file that cannot be read leaves the key out; the station itself refused to start then.
+        let store = (try? StoreInUse.resolve(globals: globals, environment: environment))?.socketKey
+        return ControlServer.defaultPath(environment: environment, dataDirectory: paths.dataDirectory, store: store)
     }
 
     private static func exchange(

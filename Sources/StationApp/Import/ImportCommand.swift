@@ -28,7 +28,6 @@ public enum ImportCommand {
     @MainActor
     public static func run(_ request: Request, globals: GlobalOptions) async throws -> Int32 {
         let (session, locale, files, dictation) = (request.session, request.locale, request.files, request.dictation)
-        let author = try LoginUser.check(author: dictation.author)
         let workTypes = try WorkTypes.load(
             from: ConfigPaths.workTypes(environment: ProcessInfo.processInfo.environment))
 
@@ -36,7 +35,9 @@ public enum ImportCommand {
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
         let log = FileStationLog(file: paths.logFile)
-        let database = try await CommandDatabase.open(paths, log: log)
+        let opened = try await OpenedStore.open(globals: globals, paths: paths, log: log)
+        let database = opened.store
+        let author = try opened.check(author: dictation.author)
         // Without --locale, the existing session's locale; for a new session the station's chosen one.
         let sessions = try await database.loadSessions()
         let existing = sessions.first { $0.name.lowercased() == session.lowercased() }

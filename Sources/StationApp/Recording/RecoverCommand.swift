@@ -1,5 +1,6 @@
 import Foundation
 import LocalClaims
+import Localization
 import SQLiteStore
 import SpeakerAdaptation
 import SphinxSpeech
@@ -15,6 +16,14 @@ public enum RecoverCommand {
         let paths = StationPaths.resolve(
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
+        if case .clinic = try StoreInUse.resolve(globals: globals, environment: ProcessInfo.processInfo.environment) {
+            printError(
+                "dictation-station: "
+                    + tr(
+                        "recover makes reports in this data directory's own store; it does not work with a clinic store yet (run it without --store and DICTATION_STATION_STORE)."
+                    ))
+            return ExitStatus.failure
+        }
         let log = FileStationLog(file: paths.logFile)
         let database = try await StationDatabase.open(paths)
         let inventory = AudioFolderInventory(paths: paths, database: database, markers: ImportMarkerFiles())

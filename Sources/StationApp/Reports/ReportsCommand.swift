@@ -1,6 +1,4 @@
 import Foundation
-import LocalClaims
-import SQLiteStore
 import StationCore
 
 /// `dictation-station reports`: lists, shows, signs, corrects, deletes drafts of, enters in error and
@@ -23,19 +21,21 @@ public enum ReportsCommand {
         let paths = StationPaths.resolve(
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
-        let database = try await CommandDatabase.open(paths)
+        let opened = try await OpenedStore.open(globals: globals, paths: paths)
+        let database = opened.store
         let workTypes = try WorkTypes.load(
             from: ConfigPaths.workTypes(environment: ProcessInfo.processInfo.environment))
         let desk = { (user: String) in
             ReportDesk(
-                store: database, claims: FileReportEditLocks(paths: paths),
+                store: database, claims: opened.editLocks,
                 training: ProfileTrainingWiring.detachedRequests(paths: paths), clock: SystemClock(), user: user)
         }
+        let me = opened.user
         switch action {
         case .list(let request):
             try await list(database, request, workTypes: workTypes)
         case .show(let id):
-            let report = try await desk(LoginUser.name).report(id)
+            let report = try await desk(me).report(id)
             let revisions = try await database.revisions(id: id)
             let events = try await database.events(id: id)
             printText(
@@ -43,18 +43,18 @@ public enum ReportsCommand {
                     report, revisions: revisions, timeZone: .current, workTypes: workTypes, events: events),
                 terminator: "")
         case .sign(let id, let author, let confirmed):
-            return try await ReportSigning.sign(id, confirmed: confirmed, at: desk(try LoginUser.check(author: author)))
+            return try await ReportSigning.sign(id, confirmed: confirmed, at: desk(try opened.check(author: author)))
         case .edit(let id, let request):
-            try await ReportEditing.edit(id, request, at: desk(try LoginUser.check(author: request.author)))
+            try await ReportEditing.edit(id, request, at: desk(try opened.check(author: request.author)))
         case .delete(let id, let confirmed):
-            return try await ReportEditing.deleteDraft(id, confirmed: confirmed, at: desk(LoginUser.name))
+            return try await ReportEditing.deleteDraft(id, confirmed: confirmed, at: desk(me))
         case .retire(let id, let reason):
-            let retired = try await desk(LoginUser.name).enterInError(id, reason: reason)
+            let retired = try await desk(me).enterInError(id, reason: reason)
             printText(
-                "Report \(id) is entered in error as \(retired.enteredInError?.by ?? LoginUser.name): kept with its "
+                "Report \(id) is entered in error as \(retired.enteredInError?.by ?? me): kept with its "
                     + "audio and history, left out of lists (reports --all shows it).")
         case .export(let id, let format, let withOriginal):
-            let report = try await desk(LoginUser.name).report(id)
+            let report = try await desk(me).report(id)
             let revisions = try await database.revisions(id: id)
             let data = try ReportExport.export(
                 report, revisions: revisions, as: format, timeZone: .current, workTypes: workTypes,
@@ -70,7 +70,7 @@ public enum ReportsCommand {
 
     /// Every report the request asks for, urgent first, then newest first, read a page at a time.
     private static func list(
-        _ database: StationDatabase, _ request: ReportListRequest, workTypes: WorkTypes
+        _ database: any StationStore, _ request: ReportListRequest, workTypes: WorkTypes
     )
         async throws
     {

@@ -10,11 +10,14 @@ public struct GlobalOptions: Sendable {
     public var catalog: String?
     public var modelMirror: String?
 
-    public init(dataDirectory: String? = nil, noColor: Bool = false, catalog: String? = nil, modelMirror: String? = nil)
-    {
+    public init(
+        dataDirectory: String? = nil, noColor: Bool = false, catalog: String? = nil, modelMirror: String? = nil,
+        store: String? = nil
+    ) {
         self.dataDirectory = dataDirectory
         self.noColor = noColor
         self.catalog = catalog
         self.modelMirror = modelMirror
+        self.store = store
     }
 }

@@ -217,6 +217,7 @@ public final class ReportDesk {
             guard let mark = report?.enteredInError else { return .failed(id: id, step: .read, detail: "\(error)") }
             return .enteredInError(id: id, mark, when: said(mark.at))
         case .enteredInErrorNeedsReason: return .reasonMissing(step: .enterInError)
+        case .notAllowed(let id, let reason): return .notAllowed(id: id, reason: reason)
         }
     }
 
