@@ -23,6 +23,8 @@ actor SphinxEngine {
         let samples: Int
         /// The words with their times and confidence.
         var recognized: [RecognizedWord] = []
+        /// The language model's evidence of a sentence end after each recognized word (`SentenceEndEvidence`).
+        var sentenceEnds: [Double?] = []
     }
 
     /// Audio decoded per step when reading a file: 0.25 s, a few tens of milliseconds of work, so a
@@ -209,7 +211,8 @@ actor SphinxEngine {
             try stream.work(budget: .max)
             let (words, confidence) = stream.result
             return Decoded(
-                words: words, confidence: confidence, samples: stream.samplesFed, recognized: stream.recognizedWords)
+                words: words, confidence: confidence, samples: stream.samplesFed, recognized: stream.recognizedWords,
+                sentenceEnds: stream.decoder.sentenceEndEvidence(after: stream.recognizedWords.map(\.text)))
         } catch {
             throw decoderFailure(error)
         }

@@ -93,9 +93,10 @@ public final class SphinxTranscriber: Transcribing {
         }
         try Task.checkCancellation()
         let decoded = try await engine.finish(opened.id)
+        let (text, spoken) = DictationText.text(of: decoded, punctuation: opened.punctuation)
         return Transcription(
-            text: opened.punctuation.format(decoded.words), locale: opened.model.locale,
+            text: text, locale: opened.model.locale,
             audioDuration: .microseconds(Int64(decoded.samples) * 1_000_000 / Int64(AudioChunk.sampleRate)),
-            confidence: decoded.confidence, words: decoded.recognized)
+            confidence: decoded.confidence, words: CommandToken.expanded(decoded.recognized), spoken: spoken)
     }
 }
