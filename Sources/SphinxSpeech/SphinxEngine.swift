@@ -53,6 +53,8 @@ actor SphinxEngine {
     private var nextID = 1
     /// How each dictation's utterances are normalized (a benchmark may choose another).
     var cepstralMeanPolicy = DictationCepstralMean.adopted
+    /// Whether spoken commands are words of their own in decoding (`CommandWeights`).
+    var weighsCommands = CommandWeights.standard
     /// Decoders loaded so far: one per model and dictation decoded at once, however long the station runs.
     var decodersLoaded = 0
 
@@ -90,7 +92,7 @@ actor SphinxEngine {
         let id = nextID
         nextID += 1
         streams[id] = DecodeStream(decoder: decoder, showsPartials: live, cepstralMean: cepstralMeanPolicy)
-        return Opened(id: id, model: model, punctuation: punctuation(for: model))
+        return Opened(id: id, model: model, punctuation: commands(for: model, in: decoder))
     }
 
     /// Decodes captured audio; returns a new partial hypothesis when one is due.
@@ -274,7 +276,7 @@ actor SphinxEngine {
         idleDecoders[decoder.model.acousticModel, default: []].append(decoder)
     }
 
-    private func punctuation(for model: SpeechModel) -> SpokenPunctuation {
+    func punctuation(for model: SpeechModel) -> SpokenPunctuation {
         if let known = punctuation[model.locale] { return known }
         let made = SpokenPunctuation(table: PunctuationTables.table(for: model, log: log))
         punctuation[model.locale] = made

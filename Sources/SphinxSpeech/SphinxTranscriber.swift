@@ -20,10 +20,12 @@ public final class SphinxTranscriber: Transcribing {
     /// The station's models; pocketsphinx's log, without the words it recognizes, goes to `log` (the
     /// station's log file), so that one writer appends to it.
     public convenience init(
-        paths: StationPaths, log: any StationLog = SilentLog(), speakers: (any SpeakerModelChoosing)? = nil
+        paths: StationPaths, log: any StationLog = SilentLog(), speakers: (any SpeakerModelChoosing)? = nil,
+        clinicText: ClinicTextFiles? = nil
     ) {
         var locator = ModelLocator(modelsDirectory: paths.modelsDirectory)
         locator.vocabulary = ClinicVocabulary(paths: paths)
+        locator.clinicText = clinicText
         self.init(locator: locator, decoderLog: log, log: log, speakers: speakers)
     }
 

@@ -52,7 +52,7 @@ struct SentenceBreaksTests {
     func pauseAlone() {
         #expect(written("the patient |0.6,-4| reports pain") == "The patient reports pain.")
         #expect(written("pain in the |1.2,-5| left knee") == "Pain in the left knee.")
-        #expect(written("pain in the knee |0.5,-1.8| and the hip") == "Pain in the knee and the hip.")
+        #expect(written("pain in the knee |0.5,-2.6| and the hip") == "Pain in the knee and the hip.")
     }
 
     @Test("a likely end without a pause ends nothing")

@@ -31,8 +31,8 @@ public struct SentenceBreaks: Sendable, Equatable {
 
     /// The station's settings.
     public static let standard = SentenceBreaks(
-        shortestPause: .milliseconds(250), longPause: .milliseconds(900), paragraphPause: .seconds(2),
-        evidenceNeeded: -1.0, evidenceAgainst: -3.0)
+        shortestPause: .milliseconds(200), longPause: .milliseconds(800), paragraphPause: .seconds(2),
+        evidenceNeeded: -2.0, evidenceAgainst: -3.0)
 
     /// The quiet between two words.
     public func pause(after word: SpokenWord, before next: SpokenWord) -> Duration {

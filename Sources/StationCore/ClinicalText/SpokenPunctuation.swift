@@ -10,12 +10,21 @@ public struct PunctuationTable: Codable, Sendable, Equatable {
     public var sentenceEnds: [String]
     /// Words always written another way, for example English "i" → "I".
     public var words: [String: String]
+    /// The word said before a text block's name to put its text in ("insert"); nil: no blocks.
+    public var insertWord: String?
+    /// The word said before a section's name to start it ("heading"); nil: no sections.
+    public var headingWord: String?
 
-    public init(locale: String, commands: [String: String], sentenceEnds: [String], words: [String: String] = [:]) {
+    public init(
+        locale: String, commands: [String: String], sentenceEnds: [String], words: [String: String] = [:],
+        insertWord: String? = nil, headingWord: String? = nil
+    ) {
         self.locale = locale
         self.commands = commands
         self.sentenceEnds = sentenceEnds
         self.words = words
+        self.insertWord = insertWord
+        self.headingWord = headingWord
     }
 
     /// No commands: words are only joined and sentences capitalized.
@@ -28,22 +37,57 @@ public struct PunctuationTable: Codable, Sendable, Equatable {
 /// a capital letter, and the command words themselves disappear. Given where the words were said, it
 /// also ends sentences and paragraphs where the speaker paused (`SentenceBreaks`).
 public struct SpokenPunctuation: Sendable {
+    /// What a spoken command puts in the text.
+    enum Command: Sendable, Equatable {
+        /// A mark or a break, right after the word before it ("," "\n\n").
+        case mark(String)
+        /// A text block's text, as a passage of its own sentences.
+        case block(String)
+        /// A section's heading, on a paragraph of its own.
+        case heading(String)
+    }
+
     public let table: PunctuationTable
-    private let commands: [[String]: String]
-    private let longestCommand: Int
+    private var commands: [[String]: Command]
+    private var longestCommand: Int
 
     public init(table: PunctuationTable) {
         self.table = table
-        var commands: [[String]: String] = [:]
+        var commands: [[String]: Command] = [:]
         for (phrase, text) in table.commands {
-            commands[phrase.lowercased().split(separator: " ").map(String.init)] = text
+            commands[Self.words(of: phrase)] = .mark(text)
         }
         self.commands = commands
         longestCommand = commands.keys.map(\.count).max() ?? 0
     }
 
-    /// The command phrases of the table, each as its words.
-    public var commandPhrases: [[String]] { Array(commands.keys) }
+    /// The command phrases, each as its words (those of text blocks and sections too).
+    public var commandPhrases: [[String]] {
+        commands.keys.sorted { $0.joined(separator: " ") < $1.joined(separator: " ") }
+    }
+
+    /// With the clinic's text blocks ("insert normal chest exam") and sections ("heading plan") as
+    /// commands, where the locale has the words for them.
+    public func adding(blocks: [TextBlock], sections: [String]) -> SpokenPunctuation {
+        var extended = self
+        if let insert = table.insertWord {
+            for block in blocks { extended.commands[Self.words(of: insert) + block.words] = .block(block.text) }
+        }
+        if let heading = table.headingWord {
+            for section in sections {
+                let said = Self.words(of: section)
+                guard !said.isEmpty else { continue }
+                extended.commands[Self.words(of: heading) + said] = .heading(section)
+            }
+        }
+        extended.longestCommand = extended.commands.keys.map(\.count).max() ?? 0
+        return extended
+    }
+
+    /// A phrase's words as the decoder spells them: lower case, letters only ("Plan" → "plan").
+    static func words(of phrase: String) -> [String] {
+        phrase.lowercased().split { !($0.isLetter || $0 == "'") }.map(String.init)
+    }
 
     /// The text for decoded `words` (lower case, as the decoder gives them), without pauses: the live
     /// pane's partial text.
@@ -64,10 +108,11 @@ public struct SpokenPunctuation: Sendable {
         var writer = Writer(table: table)
         var index = 0
         while index < words.count {
-            if let (text, length) = command(at: index, in: words) {
-                writer.append(command: text)
+            if let (command, length) = command(at: index, in: words) {
+                writer.append(command)
                 index += length
-                if let breaks, index < words.count, command(at: index, in: words) == nil,
+                guard case .mark(let text) = command else { continue }
+                if let breaks, index < words.count, self.command(at: index, in: words) == nil,
                     table.sentenceEnds.contains(where: text.hasSuffix),
                     breaks.pause(after: words[index - 1], before: words[index]) >= breaks.paragraphPause
                 {
@@ -90,7 +135,7 @@ public struct SpokenPunctuation: Sendable {
     }
 
     /// The longest command starting at `index`, with the number of words it spans.
-    private func command(at index: Int, in words: [SpokenWord]) -> (String, Int)? {
+    private func command(at index: Int, in words: [SpokenWord]) -> (Command, Int)? {
         let available = min(longestCommand, words.count - index)
         guard available > 0 else { return nil }
         for length in stride(from: available, through: 1, by: -1) {
@@ -110,6 +155,26 @@ public struct SpokenPunctuation: Sendable {
         var endsInWord = false
 
         init(table: PunctuationTable) { self.table = table }
+
+        mutating func append(_ command: Command) {
+            switch command {
+            case .mark(let text): append(command: text)
+            case .block(let text):
+                while output.last == " " { output.removeLast() }
+                if let last = output.last, !last.isNewline { output += " " }
+                output += text
+                endsInWord = false
+                startsSentence = true
+            case .heading(let name):
+                while output.last == " " { output.removeLast() }
+                if !output.isEmpty, !output.hasSuffix("\n\n") {
+                    output += output.last?.isNewline == true ? "\n" : "\n\n"
+                }
+                output += name + ":\n"
+                endsInWord = false
+                startsSentence = true
+            }
+        }
 
         mutating func append(command text: String) {
             while output.last == " " { output.removeLast() }
