@@ -15,7 +15,7 @@ import StationCore
 enum CommandWeights {
     /// Whether commands are added as words of their own: `scripts/bench-sentences` measures how often
     /// each command is heard and the WER of ordinary speech with and without.
-    static let standard = true
+    static let standard = false
 }
 
 extension SphinxDecoder {

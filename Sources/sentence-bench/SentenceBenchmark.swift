@@ -23,10 +23,12 @@ struct SentenceBenchmark {
         let locator = ModelLocator(modelsDirectory: corpus.appendingPathComponent("no-models"))
         let transcriber = SphinxTranscriber(locator: locator, logFile: nil)
         if let weighsCommands { await transcriber.weighCommands(weighsCommands) }
-        // The reference for the WER of ordinary speech: the same decoder without command weights.
+        // The reference for the WER of ordinary speech when command words are measured (--command-words):
+        // the same decoder without them.
         let unweighted = SphinxTranscriber(locator: locator, logFile: nil)
         await unweighted.weighCommands(false)
         var plainSpeech = WordErrorRate.Count(errors: 0, referenceWords: 0)
+        let compare = weighsCommands == true
         var all: [Decoded] = []
         var commands = CommandTally()
         var commandsWithout = CommandTally()
@@ -58,8 +60,10 @@ struct SentenceBenchmark {
                 let said = try lines(of: file).joined(separator: " ")
                 let transcription = try await transcriber.transcribe(file: file, locale: "en-US")
                 commands.add(said: said, text: transcription.text, table: table, voice: voice.lastPathComponent)
-                let plain = try await unweighted.transcribe(file: file, locale: "en-US")
-                commandsWithout.add(said: said, text: plain.text, table: table, voice: voice.lastPathComponent)
+                if compare {
+                    let plain = try await unweighted.transcribe(file: file, locale: "en-US")
+                    commandsWithout.add(said: said, text: plain.text, table: table, voice: voice.lastPathComponent)
+                }
             }
         }
         print(row("all", total, with, without))
@@ -70,7 +74,7 @@ struct SentenceBenchmark {
                 100 * plainSpeech.rate, 100 * with.rate, plainSpeech.rate == 0 ? 0 : with.rate / plainSpeech.rate))
         print("")
         commands.print()
-        print("without the command words: \(commandsWithout.heard) / \(commandsWithout.said)")
+        if compare { print("without the command words: \(commandsWithout.heard) / \(commandsWithout.said)") }
         if sweep { Sweep.run(all, punctuation: punctuation) { score($0, punctuation: $1, breaks: $2) } }
     }
 
