@@ -67,11 +67,13 @@ struct SentenceBenchmark {
             }
         }
         print(row("all", total, with, without))
-        print(
-            String(
-                format:
-                    "WER of the same dictations decoded without command weights: %.1f %% (with: %.1f %%, ratio %.2f)",
-                100 * plainSpeech.rate, 100 * with.rate, plainSpeech.rate == 0 ? 0 : with.rate / plainSpeech.rate))
+        if compare {
+            print(
+                String(
+                    format:
+                        "WER of the same dictations decoded without command words: %.1f %% (with: %.1f %%, ratio %.2f)",
+                    100 * plainSpeech.rate, 100 * with.rate, plainSpeech.rate == 0 ? 0 : with.rate / plainSpeech.rate))
+        }
         print("")
         commands.print()
         if compare { print("without the command words: \(commandsWithout.heard) / \(commandsWithout.said)") }
