@@ -94,6 +94,10 @@ let package = Package(
             name: "station-bench",
             dependencies: ["StationCore", "SphinxSpeech", "Recordings", "StationSystem", "StationTestSupport"]),
 
+        // scripts/bench-sentences: sentence ends found and false breaks, and spoken commands heard.
+        .executableTarget(
+            name: "sentence-bench", dependencies: ["StationCore", "SphinxSpeech", "StationTestSupport"]),
+
         // scripts/bench-recognition: word error rate before and after voice profiles, per TTS voice.
         .executableTarget(
             name: "recognition-bench", dependencies: ["SpeakerAdaptation", "SphinxSpeech", "StationCore"]),

@@ -1,3 +1,4 @@
+import Localization
 /// The text of `dictation-station --help`, and of each subcommand alone for `help SUBCOMMAND` and for
 /// a wrong command line (so the one-line error stays on screen above a few lines, not sixty).
 enum Usage {
@@ -140,6 +141,19 @@ enum Usage {
                                               take an added word out again
                                               (a running station uses a change from its next dictation)
                         """),
+                Entry(
+                    subcommand: "blocks",
+                    text: tr(
+                        """
+                          blocks              list the clinic's text blocks: name, what to say, first line
+                          blocks add NAME --text-file FILE
+                                              add a text block (or give it a new text): saying "insert NAME"
+                                              ("insert normal chest exam") puts FILE's text in the report;
+                                              NAME is one to six words, as said
+                          blocks remove NAME  take a text block out
+                                              (in $XDG_CONFIG_HOME/dictation-station/text-blocks.json; a work
+                                              type's "sections" in work-types.json start with "heading NAME")
+                        """)),
             ]),
         Group(
             title: "Audio:",

@@ -71,6 +71,20 @@ struct RenderingTests {
         #expect(grid.line(grid.rows - 1).contains("Pause"))
     }
 
+    @Test("the live transcript shows a new paragraph as an empty line, not as line-break symbols")
+    func liveParagraph() async throws {
+        let harness = ScreenHarness()
+        let session = try await harness.startRecording()
+        harness.lives.current.last?.publish("Pulse eighty eight.\n\nOn examination")
+        #expect(await eventually { !session.partialTranscript.isEmpty })
+        let grid = harness.render()
+        #expect(!grid.text.contains("␊"), "\(grid.text)")
+        let rows = (0..<grid.rows).map { grid.line($0) }
+        let first = try #require(rows.firstIndex { $0.contains("Pulse eighty eight.") })
+        let second = rows.firstIndex { $0.contains("On examination") }
+        #expect(second == first + 2, "a paragraph break leaves one empty line: \(rows[first...])")
+    }
+
     @Test("paused: yellow words, the kept time, and Enter and d on the key bar")
     func paused() async throws {
         let harness = ScreenHarness()

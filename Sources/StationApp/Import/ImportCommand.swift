@@ -47,7 +47,8 @@ public enum ImportCommand {
             sessionLocale: ImportLocale.sessionLocale(named: session, in: sessions),
             chosen: try await database.setting(SettingKey.locale), fallback: TranscribeCommand.defaultLocale)
         let importer = DictationImporter(
-            transcriber: SphinxTranscriber(paths: paths, log: log, speakers: SpeakerProfiles(paths: paths)),
+            transcriber: SphinxTranscriber(
+            paths: paths, log: log, speakers: SpeakerProfiles(paths: paths), clinicText: ConfigPaths.clinicText()),
             reports: database, paths: paths,
             clock: SystemClock(), log: log, marking: ImportMarkerFiles())
         let outcomes: [DictationImporter.Outcome]

@@ -52,7 +52,8 @@ public enum RecoverCommand {
             return ExitStatus.success
         }
         let recovery = OrphanRecovery(
-            transcriber: SphinxTranscriber(paths: paths, log: log, speakers: SpeakerProfiles(paths: paths)),
+            transcriber: SphinxTranscriber(
+            paths: paths, log: log, speakers: SpeakerProfiles(paths: paths), clinicText: ConfigPaths.clinicText()),
             reports: database, inventory: inventory,
             clock: SystemClock(), log: log)
         var failed = false

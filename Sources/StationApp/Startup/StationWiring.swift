@@ -76,7 +76,8 @@ enum StationWiring {
         let sources = PulseSourceChoice(
             settings: database, current: try? await database.setting(SettingKey.captureSource))
         // Each dictation decoded with its author's voice profile, when they have a sound one.
-        let sphinx = SphinxTranscriber(paths: paths, log: log, speakers: SpeakerProfiles(paths: paths))
+        let sphinx = SphinxTranscriber(
+            paths: paths, log: log, speakers: SpeakerProfiles(paths: paths), clinicText: ConfigPaths.clinicText())
         let (modelWaits, waitUpdates) = AsyncStream.makeStream(of: ModelWait.self)
         let transcriber = ModelAwaitingTranscriber(base: sphinx, installer: installer) { waitUpdates.yield($0) }
         return StationPorts(

@@ -158,7 +158,8 @@ public struct NewReport: Sendable, Equatable {
     ) {
         self.init(
             sessionName: sessionName, locale: transcription.locale, created: created,
-            audioDuration: transcription.audioDuration, audioFile: audioFile, text: transcription.reportText,
+            audioDuration: transcription.audioDuration, audioFile: audioFile,
+            text: properties.patient.map(transcription.reportText(patient:)) ?? transcription.reportText,
             transcript: transcription.text, confidence: transcription.confidence, author: author,
             properties: properties, words: transcription.words)
     }

@@ -49,7 +49,8 @@ enum RecordingPane {
         }
         let room = inner.area.height - row
         guard room > 0, session.lastError == nil, !session.partialTranscript.isEmpty else { return }
-        let lines = fit.wrap(SafeText.line(session.partialTranscript), width: inner.area.width)
+        // A new paragraph is an empty line, as in the report, not a symbol for each line break.
+        let lines = fit.wrapLines(SafeText.lines(session.partialTranscript), width: inner.area.width)
         for (offset, line) in lines.suffix(room).enumerated() {
             inner.text(line, row: row + offset, role: .normal)
         }
