@@ -34,17 +34,21 @@ public actor ClinicStore {
     deinit { executor.shutDown() }
 
     /// Connects to the store at `address`; `requiringSchema` refuses a store that `clinic init` has not
-    /// set up, or one whose schema is newer than this build.
+    /// set up, one whose schema is newer than this build, and one older than it (unless
+    /// `acceptingOlderSchema`: `clinic status` shows any version).
     /// `outbox` keeps sent dictations while the server cannot be reached (`add`).
     public static func connect(
-        to address: StoreAddress, requiringSchema: Bool = true, outbox: ClinicOutbox? = nil
+        to address: StoreAddress, requiringSchema: Bool = true, acceptingOlderSchema: Bool = false,
+        outbox: ClinicOutbox? = nil
     ) async throws -> ClinicStore {
         let executor = ThreadExecutor(name: "ds.clinic")
         do {
             let (connection, user) = try await withTaskExecutorPreference(executor) {
                 () throws(ClinicStoreError) -> (PGConnection, String) in
                 let connection = try PGConnection(address)
-                if requiringSchema { try checkSchema(connection, address: address) }
+                if requiringSchema {
+                    try checkSchema(connection, address: address, acceptingOlder: acceptingOlderSchema)
+                }
                 return (connection, connection.user)
             }
             return ClinicStore(
@@ -55,7 +59,9 @@ public actor ClinicStore {
         }
     }
 
-    private static func checkSchema(_ connection: PGConnection, address: StoreAddress) throws(ClinicStoreError) {
+    private static func checkSchema(
+        _ connection: PGConnection, address: StoreAddress, acceptingOlder: Bool
+    ) throws(ClinicStoreError) {
         let version: Int
         do {
             version = try ClinicSchema.version(connection)
@@ -72,6 +78,9 @@ public actor ClinicStore {
         guard version > 0 else { throw .notInitialized(store: address.description) }
         guard version <= ClinicSchema.latestVersion else {
             throw .newerSchema(store: address.description, found: version, known: ClinicSchema.latestVersion)
+        }
+        guard acceptingOlder || version == ClinicSchema.latestVersion else {
+            throw .olderSchema(store: address.description, found: version, needed: ClinicSchema.latestVersion)
         }
     }
 
