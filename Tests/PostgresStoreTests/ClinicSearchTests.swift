@@ -60,11 +60,13 @@ struct ClinicSearchTests {
         #expect(try await found(ReportQuery(search: "jansen", urgentOnly: true)) == [urgent.id])
         #expect(try await found(ReportQuery(search: "jansen"), limit: 1, offset: 1) == [newer.id])
         let shown = try #require(try await annas.reports(ReportQuery(search: "knee"), limit: 1, offset: 0).first)
-        #expect(shown == (try await annas.report(id: newer.id)).map { report in
-            var listed = report
-            listed.words = []
-            return listed
-        }, "a found report reads as the list reads it")
+        #expect(
+            shown
+                == (try await annas.report(id: newer.id)).map { report in
+                    var listed = report
+                    listed.words = []
+                    return listed
+                }, "a found report reads as the list reads it")
     }
 
     @Test("a member's search is answered by the full-text index; the read policy checks membership once")
@@ -105,6 +107,15 @@ struct ClinicSearchTests {
         #expect(rare.contains("Bitmap Index Scan on reports_search"), "\(rare)")
         let identifier = try plans("102999")
         #expect(identifier.contains("Bitmap Index Scan on reports_search"), "\(identifier)")
+        // The station's own statement then reads only the reports found, each by its id.
+        let statement = try clinic.psql(
+            """
+            PREPARE found AS \(ReportSearch.statement(columns: "id, text"));
+            EXPLAIN EXECUTE found('jansen', NULL, false, false, false, 40, 0);
+            """, as: anna
+        ).mustSucceed().output
+        #expect(statement.contains("Index Scan using reports_pkey"), "\(statement)")
+        #expect(!statement.contains("Seq Scan on reports"), "\(statement)")
         let store = try await clinic.store(as: anna)
         #expect(try await store.reports(ReportQuery(search: "ozdemir"), limit: 40, offset: 0).count == 1)
         #expect(try await store.reports(ReportQuery(search: "102999"), limit: 40, offset: 0).count == 1)
@@ -146,7 +157,10 @@ struct ClinicSearchTests {
         let address = TestServer.address(database: database)
         let older = try await ClinicStore.connect(to: address, requiringSchema: false).initialize(upTo: 3)
         #expect(older.versionAfter == 3)
-        await #expect(throws: ClinicStoreError.olderSchema(store: address.description, found: 3, needed: ClinicSchema.latestVersion)) {
+        await #expect(
+            throws: ClinicStoreError.olderSchema(
+                store: address.description, found: 3, needed: ClinicSchema.latestVersion)
+        ) {
             _ = try await ClinicStore.connect(to: address)
         }
         let anna = TestServer.uniqueName("anna")

@@ -84,7 +84,8 @@ extension ClinicStore {
                 let amendments = station.revisions.filter { $0.reason != nil }
                 for revision in corrections { try revise(id, revision) }
                 if source.status.isSigned {
-                    try connection.query("INSERT INTO dictation.report_signatures (report_id) VALUES ($1)", [String(id)])
+                    try connection.query(
+                        "INSERT INTO dictation.report_signatures (report_id) VALUES ($1)", [String(id)])
                 }
                 for revision in amendments { try revise(id, revision) }
                 if let mark = source.enteredInError {

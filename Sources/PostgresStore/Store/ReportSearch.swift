@@ -8,12 +8,14 @@
 /// policy, in the order found.
 enum ReportSearch {
     /// The rows of the reports a search finds, one screen, in the list's order: `$1` the search text,
-    /// then the author, unsigned-only, urgent-only, with-entered-in-error, limit and offset.
+    /// then the author, unsigned-only, urgent-only, with-entered-in-error, limit and offset. Each row is
+    /// read by its id (`OFFSET 0` keeps the subquery a lookup per id: joined, the planner would read every
+    /// report to hash them, not knowing that a screen's worth comes back).
     static func statement(columns: String) -> String {
         """
-        SELECT \(columns) FROM dictation.search_reports($1, $2, $3, $4, $5, $6, $7) WITH ORDINALITY
+        SELECT page.* FROM dictation.search_reports($1, $2, $3, $4, $5, $6, $7) WITH ORDINALITY
             AS found (id, position)
-        JOIN dictation.reports USING (id)
+        CROSS JOIN LATERAL (SELECT \(columns) FROM dictation.reports WHERE id = found.id OFFSET 0) AS page
         ORDER BY found.position
         """
     }

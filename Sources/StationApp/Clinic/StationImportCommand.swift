@@ -79,7 +79,9 @@ public enum StationImportCommand {
                 let file = report.audioFile?.path ?? ""
                 printError(
                     "dictation-station: "
-                        + tr("report \(report.id): its recording \(file) cannot be read (\(String(describing: error))); it is not imported."))
+                        + tr(
+                            "report \(report.id): its recording \(file) cannot be read (\(String(describing: error))); it is not imported."
+                        ))
                 continue
             }
             let source = StationReport(

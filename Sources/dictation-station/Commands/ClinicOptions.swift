@@ -21,7 +21,9 @@ enum ClinicOptions {
     }
 
     static func parse(_ arguments: [String], globalStore: String? = nil) throws(ArgumentError) -> Parsed {
-        guard let action = arguments.first else { throw .missingArgument("init, add-user, status or import-station after 'clinic'") }
+        guard let action = arguments.first else {
+            throw .missingArgument("init, add-user, status or import-station after 'clinic'")
+        }
         let parsed = try syntax.parse(Array(arguments.dropFirst()))
         let store = parsed.value("--store") ?? globalStore
         let positionals = parsed.positionals
