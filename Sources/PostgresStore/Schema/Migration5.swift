@@ -12,6 +12,9 @@ extension ClinicSchema {
         ALTER TABLE report_events ADD CONSTRAINT report_events_action_check
             CHECK (action IN ('created', 'corrected', 'signed', 'amended', 'entered-in-error', 'imported'));
 
+        -- One import per report.
+        CREATE UNIQUE INDEX report_events_one_import ON report_events (report_id) WHERE action = 'imported';
+
         CREATE FUNCTION record_import(report bigint, account text) RETURNS void LANGUAGE plpgsql SECURITY DEFINER
             SET search_path = dictation, pg_catalog, pg_temp AS $$
         BEGIN
@@ -19,9 +22,6 @@ extension ClinicSchema {
                     AND r.xmin = pg_current_xact_id()::xid) THEN
                 RAISE EXCEPTION 'Report %: an import is recorded only by its author, with the report itself.', report
                     USING ERRCODE = 'DS010';
-            END IF;
-            IF EXISTS (SELECT FROM report_events e WHERE e.report_id = report AND e.action = 'imported') THEN
-                RAISE EXCEPTION 'Report %: its import is recorded already.', report USING ERRCODE = 'DS010';
             END IF;
             INSERT INTO report_events (report_id, action, actor, reason)
                 VALUES (report, 'imported', session_user, nullif(btrim(account), ''));

@@ -67,9 +67,7 @@ extension ClinicStore {
     /// as it is.
     public func importStationReport(_ station: StationReport) async throws -> StationReportImport {
         let source = station.report
-        if let other = station.namesGiven.first(where: { $0 != user }) {
-            throw StationImportRefusal.otherPerson(reportID: source.id, name: other, me: user)
-        }
+        let me = user
         return try perform {
             try connection.transaction { () throws -> StationReportImport in
                 if let existing = try connection.query(
@@ -77,6 +75,9 @@ extension ClinicStore {
                     [station.dictationID]
                 ).first.map(ReportRows.report) {
                     return .alreadyThere(existing)
+                }
+                if let other = station.namesGiven.sorted().first(where: { $0 != me }) {
+                    throw StationImportRefusal.otherPerson(reportID: source.id, name: other, me: me)
                 }
                 let id = try insertImported(station)
                 let audio = try source.audioFile.flatMap { try storeAudio(of: id, from: $0) }
