@@ -53,7 +53,9 @@ struct ClinicImportTests {
         return file
     }
 
-    @Test("an amended report comes in signed and amended as the one connected, audio sealed, the station's account in its history")
+    @Test(
+        "an amended report comes in signed and amended as the one connected, audio sealed, the station's account in its history"
+    )
     func amendedReportReplayed() async throws {
         var clinic = try await TestClinic.make()
         defer { clinic.drop() }
@@ -87,9 +89,13 @@ struct ClinicImportTests {
         #expect(events.map(\.action) == [.created, .corrected, .signed, .amended, .imported])
         #expect(Set(events.compactMap(\.actor)) == [anna])
         let account = try #require(events.last?.reason)
-        #expect(account.hasPrefix("report 12 of the station in /home/test/station; created 2026-05-28T20:26:40Z by \(anna)"))
+        #expect(
+            account.hasPrefix("report 12 of the station in /home/test/station; created 2026-05-28T20:26:40Z by \(anna)")
+        )
         #expect(account.contains("signed 2026-05-28T20:36:40Z by \(anna)"), "\(account)")
-        #expect(try await store.reports(ReportQuery(search: "ozdemir 200871"), limit: 5, offset: 0).map(\.id) == [stored.id])
+        #expect(
+            try await store.reports(ReportQuery(search: "ozdemir 200871"), limit: 5, offset: 0).map(\.id) == [stored.id]
+        )
 
         // Again: found by its dictation id, nothing written.
         #expect(try await store.importStationReport(station) == .alreadyThere(stored))

@@ -100,6 +100,13 @@ public enum StationImportCommand {
             } catch let refusal as StationImportRefusal {
                 tally.problems += 1
                 printError("dictation-station: \(words(refusal))")
+            } catch let error as ClinicStoreError {
+                // The server gone: the rest would fail alike. Refused by the store's rules: the next may pass.
+                if case .unreachable = error { throw error }
+                tally.problems += 1
+                printError(
+                    "dictation-station: "
+                        + tr("report \(report.id) of the station is not imported: \(error.description)"))
             }
         }
     }

@@ -50,7 +50,9 @@ struct StationImportTests {
             let recordings = try FileManager.default.contentsOfDirectory(atPath: "\(directory)/audio")
                 .filter { $0.hasSuffix(".wav") }
             #expect(recordings.count == 2, "one recording each, identical: the same sample imported twice")
-            let digests = try recordings.map { try FileDigest.sha256(of: URL(fileURLWithPath: "\(directory)/audio/\($0)")) }
+            let digests = try recordings.map {
+                try FileDigest.sha256(of: URL(fileURLWithPath: "\(directory)/audio/\($0)"))
+            }
 
             // Into the clinic store, as herself.
             let store = clinic.address.conninfo
@@ -59,17 +61,20 @@ struct StationImportTests {
             #expect(
                 first.output.contains(
                     "Imported from the station in \(directory) into the clinic store at “\(store)”, as \(anna): "
-                        + "2 reports (2 with audio, 1 revision) and \(sessions == "1" ? "1 session" : "\(sessions) sessions")."),
+                        + "2 reports (2 with audio, 1 revision) and \(sessions == "1" ? "1 session" : "\(sessions) sessions")."
+                ),
                 "\(first.output)")
             #expect(first.output.contains("checked against the station"))
             func value(_ sql: String) throws -> String { try clinic.psql(sql).mustSucceed().output }
             #expect(try value("SELECT string_agg(DISTINCT author, ',') FROM dictation.reports") == anna)
             #expect(
-                try value("SELECT status || ' ' || text FROM dictation.reports WHERE session_name = 'Room 12 – Özdemir'")
+                try value(
+                    "SELECT status || ' ' || text FROM dictation.reports WHERE session_name = 'Room 12 – Özdemir'")
                     == "signed Corrected at the station.")
             #expect(
                 try value("SELECT string_agg(action || ':' || actor, ',' ORDER BY id) FROM dictation.report_events")
-                    == "created:\(anna),corrected:\(anna),signed:\(anna),imported:\(anna),created:\(anna),imported:\(anna)")
+                    == "created:\(anna),corrected:\(anna),signed:\(anna),imported:\(anna),created:\(anna),imported:\(anna)"
+            )
             #expect(
                 try value("SELECT string_agg(sha256, ',' ORDER BY sha256) FROM dictation.report_audio_digests")
                     == digests.sorted().joined(separator: ","), "the store's seals are the recordings' sha256")
@@ -77,7 +82,8 @@ struct StationImportTests {
             #expect(
                 try value("SELECT reason FROM dictation.report_events WHERE action = 'imported' ORDER BY id LIMIT 1")
                     .hasPrefix("report 1 of the station in \(directory); created "))
-            let shown = try station(["reports", "show", try value("SELECT min(id) FROM dictation.reports")], store: store)
+            let shown = try station(
+                ["reports", "show", try value("SELECT min(id) FROM dictation.reports")], store: store)
             #expect(shown.output.contains("imported by \(anna)"), "\(shown.output)")
 
             // Again: nothing changes, and it says so.
