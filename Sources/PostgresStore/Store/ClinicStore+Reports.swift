@@ -111,8 +111,7 @@ extension ClinicStore: ReportStore {
 
     /// One step of a report's life in one transaction, then the report as the database now has it.
     private func step(on id: Int64, _ body: () throws -> Void) throws -> Report {
-        connection.reconnectIfLost()
-        deliverWaiting()
+        try ready()
         do {
             return try connection.transaction {
                 try body()
@@ -122,6 +121,7 @@ extension ClinicStore: ReportStore {
                 return report
             }
         } catch let error as PostgresError {
+            noteReachability()
             throw storeError(error, about: id)
         }
     }

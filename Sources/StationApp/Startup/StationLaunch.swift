@@ -40,6 +40,10 @@ public enum StationLaunch {
             voiceProfiles: ProfileTrainingWiring.training(paths: paths, environment: environment, log: log))
         context.storeName = store.inUse.titleWords
         context.controlKey = store.inUse.socketKey
+        if let clinic = store.clinic {
+            context.clinicReachable = { clinic.isReachable }
+            context.dictationsWaiting = { clinic.outbox?.count ?? 0 }
+        }
         let running = await StationStartup.open(context)
         let colors = !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty
         let screen = StationScreen(model: running.model, colors: colors, environment: environment, clock: clock)
