@@ -39,6 +39,9 @@ final class DecodeStream {
     private var quickPassPosition = 0
     private var finished: [Utterance] = []
     private var finalPassPosition = 0
+    /// The front end's account of the utterance in its final pass: its mean, and where each frame the
+    /// decoder searches lies in its audio.
+    private var finalPassFrontEnd: FrontEndPass?
     private var use = DecoderUse.idle
     private var words: [String] = []
     private var confidences: [(words: Int, confidence: Double)] = []
@@ -164,7 +167,8 @@ final class DecodeStream {
         let audio = finished[0].audio
         if use == .quickPass { abandon() }
         if use == .idle {
-            try decoder.startUtterance(cepstralMean: cepstralMean.mean(forNext: audio, decoder: decoder))
+            finalPassFrontEnd = decoder.frontEndPass(of: audio)
+            try decoder.startUtterance(cepstralMean: cepstralMean.mean(forNext: finalPassFrontEnd?.cepstra))
             use = .finalPass
             finalPassPosition = 0
         }
@@ -178,7 +182,8 @@ final class DecodeStream {
             let decoded = Self.split(decoder.hypothesis)
             words += decoded
             if let confidence = decoder.wordConfidence { confidences.append((decoded.count, confidence)) }
-            recognizedWords += RecognizedWords.placed(decoder.decodedWords, at: finished[0].start, decoder: decoder)
+            recognizedWords += RecognizedWords.placed(
+                decoder.decodedWords(in: finalPassFrontEnd), at: finished[0].start, decoder: decoder)
             finished.removeFirst()
         }
         return max(1, done)

@@ -23,12 +23,12 @@ struct DictationCepstralMean {
 
     init(policy: Policy = Self.adopted) { self.policy = policy }
 
-    /// The mean to preset before decoding `audio`, the dictation's next utterance (nil: leave the
-    /// decoder's running estimate as it is).
-    mutating func mean(forNext audio: [Int16], decoder: SphinxDecoder) -> [Float]? {
+    /// The mean to preset before decoding the dictation's next utterance, whose cepstra sum to `own`
+    /// (nil: leave the decoder's running estimate as it is).
+    mutating func mean(forNext own: CepstralSum?) -> [Float]? {
         defer { utterances += 1 }
         if policy == .running, utterances > 0 { return nil }
-        guard let own = decoder.cepstralSum(of: audio) else { return nil }
+        guard let own else { return nil }
         defer { seen = seen + own }
         switch policy {
         case .ownUtterance, .running: return own.mean
