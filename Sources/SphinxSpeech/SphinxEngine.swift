@@ -254,8 +254,7 @@ actor SphinxEngine {
             throw .modelBroken(locale: model.locale, detail: problem)
         }
         do {
-            let decoder = try SphinxDecoder(model: model, log: decoderLog)
-            _ = decoder.catchUp(with: locator.vocabulary, log: log)
+            let decoder = try SphinxDecoder(model: model, log: decoderLog, vocabulary: locator.vocabulary, notes: log)
             logThread = UInt(pthread_self())
             decodersLoaded += 1
             log.log(.info, "loaded the \(model.locale) speech model")
