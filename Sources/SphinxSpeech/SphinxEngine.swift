@@ -14,6 +14,8 @@ actor SphinxEngine {
         let id: Int
         let model: SpeechModel
         let punctuation: SpokenPunctuation
+        /// The speaker's voice profile the stream decodes with; nil: the stock model.
+        var profile: SpeakerModel? = nil
     }
 
     /// The words of a finished stream.
@@ -88,7 +90,7 @@ actor SphinxEngine {
         let id = nextID
         nextID += 1
         streams[id] = DecodeStream(decoder: decoder, showsPartials: live, cepstralMean: cepstralMeanPolicy)
-        return Opened(id: id, model: model, punctuation: punctuation(for: model))
+        return Opened(id: id, model: model, punctuation: punctuation(for: model), profile: decoder.speaker)
     }
 
     /// Decodes captured audio; returns a new partial hypothesis when one is due.

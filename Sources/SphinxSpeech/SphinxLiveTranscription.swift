@@ -51,6 +51,7 @@ final class SphinxLiveTranscription: LiveTranscription {
             throw TranscriptionError.decoderFailed(detail: "the dictation was cancelled")
         case .finished:
             return try await SphinxTranscriber.decode(file: file, locale: locale, speaker: speaker, engine: engine)
+                .transcription
         case .live:
             return try await CancellableWork.run {
                 do {
