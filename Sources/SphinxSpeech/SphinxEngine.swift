@@ -50,6 +50,8 @@ actor SphinxEngine {
     private var streams: [Int: DecodeStream] = [:]
     private var readers: [Int: AudioFileReader] = [:]
     private var feeds: [Int: LiveFeed] = [:]
+    /// Time spent decoding each live stream's chunks, to say how it keeps up.
+    private var busy: [Int: Duration] = [:]
     private var nextID = 1
     /// How each dictation's utterances are normalized (a benchmark may choose another).
     var cepstralMeanPolicy = DictationCepstralMean.adopted
@@ -91,6 +93,20 @@ actor SphinxEngine {
         nextID += 1
         streams[id] = DecodeStream(decoder: decoder, showsPartials: live, cepstralMean: cepstralMeanPolicy)
         return Opened(id: id, model: model, punctuation: punctuation(for: model), profile: decoder.speaker)
+    }
+
+    /// Decodes captured audio; returns a new partial hypothesis when one is due, and how the stream
+    /// keeps up with the recording.
+    func feedMeasured(_ id: Int, _ chunk: AudioChunk) -> (partial: [String]?, pace: LiveDecodingPace?) {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let partial = feed(id, chunk)
+        guard let stream = streams[id], feeds[id, default: .contiguous] == .contiguous else { return (partial, nil) }
+        let spent = busy[id, default: .zero] + (clock.now - started)
+        busy[id] = spent
+        let fed = Double(max(1, stream.samplesFed)) / Double(AudioChunk.sampleRate)
+        let behind = Duration.microseconds(Int64(stream.backlog) * 1_000_000 / Int64(AudioChunk.sampleRate))
+        return (partial, LiveDecodingPace(realTimeFactor: spent.seconds / fed, behind: behind))
     }
 
     /// Decodes captured audio; returns a new partial hypothesis when one is due.
@@ -205,6 +221,7 @@ actor SphinxEngine {
         }
         readers[id] = nil
         feeds[id] = nil
+        busy[id] = nil
         defer { checkIn(stream.decoder) }
         do {
             stream.endOfAudio()
@@ -221,6 +238,7 @@ actor SphinxEngine {
     func cancel(_ id: Int) {
         readers[id] = nil
         feeds[id] = nil
+        busy[id] = nil
         guard let stream = streams.removeValue(forKey: id) else { return }
         stream.abandon()
         checkIn(stream.decoder)
@@ -290,5 +308,13 @@ actor SphinxEngine {
     private func decoderFailure(_ error: any Error) -> TranscriptionError {
         log.log(.error, "decoding failed: \(error)")
         return .decoderFailed(detail: "\(error)")
+    }
+}
+
+extension Duration {
+    /// In seconds, as a number.
+    fileprivate var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }
