@@ -19,7 +19,8 @@ struct TerminalNewSessionTests {
         screen.split(separator: "\n").contains { $0.contains("○ Room 12") }
     }
 
-    @Test("Tab goes from the name to the patient's name and identifier and makes nothing; Esc makes nothing and says so",
+    @Test(
+        "Tab goes from the name to the patient's name and identifier and makes nothing; Esc makes nothing and says so",
         arguments: sizes)
     func tabMakesNothing(size: (rows: Int, columns: Int)) throws {
         let tmux = try terminal.start(rows: size.rows, columns: size.columns)
@@ -40,7 +41,9 @@ struct TerminalNewSessionTests {
         _ = try tmux.waitFor("Identifier (MRN) of Anna Jansen:")
         // Shift-Tab goes back with the name as typed, and Tab on again.
         try tmux.send("BTab")
-        _ = try tmux.waitFor("the patient's name again") { $0.contains("Patient's name:") && $0.contains("Anna Jansen") }
+        _ = try tmux.waitFor("the patient's name again") {
+            $0.contains("Patient's name:") && $0.contains("Anna Jansen")
+        }
         try tmux.send("Tab")
         _ = try tmux.waitFor("Identifier (MRN) of Anna Jansen:")
         try tmux.send("Escape")
@@ -51,7 +54,8 @@ struct TerminalNewSessionTests {
         #expect(try tmux.waitForExit() == 0)
     }
 
-    @Test("typing in the patient list starts a new patient; Enter on the last step makes the session, as the notice says",
+    @Test(
+        "typing in the patient list starts a new patient; Enter on the last step makes the session, as the notice says",
         arguments: sizes)
     func typingStartsNewPatient(size: (rows: Int, columns: Int)) throws {
         let tmux = try terminal.start(rows: size.rows, columns: size.columns)
@@ -104,7 +108,8 @@ struct TerminalNewSessionTests {
         _ = try tmux.waitFor("listed first")
         try tmux.send("Enter")
         let created = try tmux.waitFor("Created Room 12 – Mrs Jansen for Anna Jansen (MRN 123456), progress note.")
-        #expect(created.contains("○ Room 12 – Mrs Jansen"), "the list shows it:\n\(created)")
+        #expect(
+            created.contains("Room 12 – Mrs Jansen · Anna Jansen (123456)"), "the recording pane shows it:\n\(created)")
 
         // `i` and Esc: the session stays as it is, and the notice says what it is.
         try tmux.send("i")

@@ -19,7 +19,7 @@ enum DialogView {
             // A refusal is said in full: it wraps rather than being cut at the dialog's edge.
             let errorLines = error.map { Array(writer.fit.wrap(SafeText.line($0), width: width - 4).prefix(3)) } ?? []
             // So is the hint: what each key does, never cut.
-            let hintLines = Array(writer.fit.wrap(SafeText.line(hint(purpose)), width: width - 4).prefix(3))
+            let hintLines = Array(wrapHint(hint(purpose), width: width - 4, fit: writer.fit).prefix(3))
             let inner = frame(title, height: 4 + errorLines.count + hintLines.count, width: width, in: writer)
             inner.text(label(purpose), row: 0, column: 1, role: .dialog)
             let fieldWidth = inner.area.width - 2
@@ -43,7 +43,7 @@ enum DialogView {
             NoSpeechDialogView.draw(question, into: writer)
         case .picker(let title, let options, let selection, let purpose):
             // A hint under the list says what typing and each key do, where a list takes more than a choice.
-            let hint = SessionDetailsWords.hint(purpose).map { writer.fit.wrap(SafeText.line($0), width: width - 4) }
+            let hint = SessionDetailsWords.hint(purpose).map { wrapHint($0, width: width - 4, fit: writer.fit) }
             let hintLines = Array((hint ?? []).prefix(max(0, min(3, area.height - 6))))
             let separator = hintLines.isEmpty ? 0 : 1
             let height = min(area.height - 2, options.count + 2 + separator + hintLines.count)
@@ -82,6 +82,26 @@ enum DialogView {
 
     static func hint(_ purpose: InputPurpose) -> String {
         SessionDetailsWords.hint(purpose) ?? "Enter accepts · Esc cancels"
+    }
+
+    /// A hint's lines: its parts (what one key does, " · " between them) each kept whole on a line where
+    /// it fits, so a line never ends in the middle of what a key does.
+    static func wrapHint(_ hint: String, width: Int, fit: TextFit) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for part in SafeText.line(hint).components(separatedBy: " · ") {
+            let joined = line.isEmpty ? part : line + " · " + part
+            if fit.width(joined) <= width {
+                line = joined
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            let wrapped = fit.wrap(part, width: width)
+            lines += wrapped.dropLast()
+            line = wrapped.last ?? ""
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     static func frame(_ title: String, height: Int, width: Int, in writer: CanvasWriter) -> CanvasWriter {

@@ -55,7 +55,11 @@ extension SessionDetailsDialog {
 
     /// A new patient first (typing starts one too), the recent ones, and none.
     var patientOptions: [PatientOption] {
-        [PatientOption(option: PickerOption(label: tr("New patient…"), detail: tr("or type the name"), value: "new"), choice: .typed)]
+        [
+            PatientOption(
+                option: PickerOption(label: tr("New patient…"), detail: tr("or type the name"), value: "new"),
+                choice: .typed)
+        ]
             + (recent ?? []).enumerated().map { index, patient in
                 PatientOption(
                     option: PickerOption(label: patient.display, detail: tr("recent"), value: "\(index)"),
