@@ -26,8 +26,11 @@ struct TerminalNewSessionTests {
         let tmux = try terminal.start(rows: size.rows, columns: size.columns)
         defer { tmux.shutDown() }
         try tmux.send("n")
-        let name = try tmux.waitFor("Tab: its patient, type and priority")
+        let name = try tmux.waitFor("the name step with its keys") {
+            $0.contains("New session") && TmuxSession.keyBar(of: $0).contains("Esc")
+        }
         #expect(name.contains("Enter creates it now"), "the name's hint says what Enter does:\n\(name)")
+        #expect(name.contains("Tab: its patient, type and priority"), "and what Tab does:\n\(name)")
         #expect(TmuxSession.keyBar(of: name).contains("Tab Next"), "\(name)")
         try tmux.type("Room 12 – Mrs Jansen")
         try tmux.send("Tab")
