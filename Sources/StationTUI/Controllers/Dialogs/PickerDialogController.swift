@@ -1,3 +1,4 @@
+import Localization
 import Observation
 
 /// A list to choose from: a locale, a capture source, a patient, a work type, a priority. Enter hands
@@ -34,6 +35,10 @@ final class PickerDialogController: DialogController {
         case .enter:
             guard options.indices.contains(selection) else { return .close }
             return choose(options[selection].value)
+        case .character(" "):
+            // Space records elsewhere: say where, rather than ignore it.
+            return RecordingKeys.refusal(of: key, then: tr("Enter chooses, Esc closes this list."))
+                ?? .handled
         default: break
         }
         return .handled
