@@ -4,9 +4,10 @@ import StationSystem
 
 /// The station's `VoiceProfileTraining`: runs `dictation-station profiles update --if-due --json` (the
 /// station's own binary) as a child process at low priority, and reads what it did from its last
-/// line. The child takes the data directory's training lock, so trainings never overlap; the station
-/// only waits for it off its main actor, and a child that fails or is killed is a failed outcome,
-/// never the station's end.
+/// line for its author and locale. The child takes its turn in the data directory's `TrainingQueue`, so
+/// trainings never overlap and never pile up: when a training waits already, no child is started at
+/// all (the waiting one takes the request). The station only waits for the child off its main actor,
+/// and a child that fails or is killed is a failed outcome, never the station's end.
 public struct BackgroundProfileTraining: VoiceProfileTraining {
     /// The station's binary.
     public var executable: URL
@@ -41,7 +42,18 @@ public struct BackgroundProfileTraining: VoiceProfileTraining {
         return (Self.nice, ["-n", String(niceness), executable.path] + arguments)
     }
 
+    /// The data directory's profiles, whose `TrainingQueue` a request joins.
+    var profiles: SpeakerProfiles {
+        SpeakerProfiles(directory: dataDirectory.appendingPathComponent("profiles", isDirectory: true))
+    }
+
+    /// Whether the request joins a training that waits already, so no child is needed.
+    func joinsWaiting(author: String, locale: String) -> Bool {
+        TrainingQueue.joinsWaiting(.init(author: author, locale: locale), profiles: profiles)
+    }
+
     public func trainIfDue(author: String, locale: String) async -> VoiceProfileTrainingOutcome {
+        if joinsWaiting(author: author, locale: locale) { return .joined(locale: locale) }
         var spawn = child(author: author, locale: locale)
         spawn.output = .capture
         let child: ChildProcess
@@ -55,24 +67,32 @@ public struct BackgroundProfileTraining: VoiceProfileTraining {
         let finished = await child.finished()
         switch finished.termination {
         case .signalled(let signal):
-            return Self.outcome(output: finished.outputText, status: signal, signalled: true, locale: locale)
+            return Self.outcome(
+                output: finished.outputText, status: signal, signalled: true, author: author, locale: locale)
         case .exited(let status):
-            return Self.outcome(output: finished.outputText, status: status, signalled: false, locale: locale)
+            return Self.outcome(
+                output: finished.outputText, status: status, signalled: false, author: author, locale: locale)
         case .unknown, nil:
-            return Self.outcome(output: finished.outputText, status: -1, signalled: false, locale: locale)
+            return Self.outcome(
+                output: finished.outputText, status: -1, signalled: false, author: author, locale: locale)
         }
     }
 
-    /// What a finished child's output and exit say.
-    static func outcome(output: String, status: Int32, signalled: Bool, locale: String) -> VoiceProfileTrainingOutcome {
+    /// What a finished child's output and exit say about `author`'s profile in `locale`.
+    static func outcome(
+        output: String, status: Int32, signalled: Bool, author: String, locale: String
+    ) -> VoiceProfileTrainingOutcome {
         if signalled { return .failed(locale: locale, reason: "the training was stopped (signal \(status))") }
-        if let report = ProfileUpdateReport.parse(lastLineOf: output) { return report.outcome }
+        if let report = ProfileUpdateReport.parse(lastLineOf: output, author: author, locale: locale) {
+            return report.outcome
+        }
         return .failed(locale: locale, reason: "the training ended without a result (exit status \(status))")
     }
 
     /// Starts an update and does not wait for it (after a correction on the command line): the child
     /// outlives the command, says nothing on its terminal, and logs what it did to station.log.
     public func start(author: String, locale: String) {
+        if joinsWaiting(author: author, locale: locale) { return }
         do {
             _ = try child(author: author, locale: locale).start()
         } catch {

@@ -13,6 +13,8 @@ public struct ProfileUpdateReport: Codable, Sendable, Equatable {
         case collecting
         /// Too few new ones since the last training (`--if-due`).
         case notDue = "not-due"
+        /// Another training waited already; this request is that one's (`TrainingQueue`).
+        case joined
         case failed
     }
 
@@ -45,12 +47,18 @@ public struct ProfileUpdateReport: Codable, Sendable, Equatable {
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    /// The last line of `output` that is a report, if any.
-    public static func parse(lastLineOf output: String) -> ProfileUpdateReport? {
+    /// The last line of `output` that is a report (of `author` in `locale`, when given), if any: a
+    /// training's turn may update other authors' profiles too, a line each.
+    public static func parse(
+        lastLineOf output: String, author: String? = nil, locale: String? = nil
+    ) -> ProfileUpdateReport? {
         for line in output.split(separator: "\n").reversed() {
-            if let report = try? JSONDecoder().decode(ProfileUpdateReport.self, from: Data(line.utf8)) {
-                return report
+            guard let report = try? JSONDecoder().decode(ProfileUpdateReport.self, from: Data(line.utf8)) else {
+                continue
             }
+            if let author, report.author != author { continue }
+            if let locale, report.locale != locale { continue }
+            return report
         }
         return nil
     }
@@ -65,6 +73,7 @@ public struct ProfileUpdateReport: Codable, Sendable, Equatable {
             return .kept(locale: locale, current: before, candidate: candidatePercent ?? 0, heldBack: heldBack ?? 0)
         case .collecting: return .collecting(locale: locale, usable: usable ?? 0, needed: needed ?? 0)
         case .notDue: return .notDue
+        case .joined: return .joined(locale: locale)
         case .failed: return .failed(locale: locale, reason: reason ?? "the training failed")
         }
     }

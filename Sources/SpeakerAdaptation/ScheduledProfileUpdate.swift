@@ -2,9 +2,9 @@ import Foundation
 import StationCore
 import StationSystem
 
-/// One update of an author's profile as `profiles update` runs it, by hand or in the background: under
-/// the data directory's `TrainingLock`, after reclaiming what a killed training left, and — when
-/// asked only if due — only once enough new corrected dictations are there. Every training, kept,
+/// One update of an author's profile as `profiles update` runs it, by hand or in the background, in its
+/// turn of the data directory's `TrainingQueue` (`QueuedProfileUpdates`), and — when asked only if
+/// due — only once enough new corrected dictations are there. Every training, kept,
 /// refused or failed, is remembered, so a failing one is not retried at each correction.
 public struct ScheduledProfileUpdate: Sendable {
     public var updater: ProfileUpdater
@@ -21,21 +21,15 @@ public struct ScheduledProfileUpdate: Sendable {
 
     var profiles: SpeakerProfiles { updater.profiles }
 
-    /// Updates `author`'s profile for `base`'s locale (when due only, if `ifDue`); `waiting` is called
-    /// when another training holds the lock, before waiting for it.
+    /// Updates `author`'s profile for `base`'s locale (when due only, if `ifDue`). Only in a turn of the
+    /// `TrainingQueue`: no other training runs on the data directory meanwhile.
     public func run(
         author: String, base: SpeechModel, source: any CorrectedDictations, now: Date, ifDue: Bool,
-        waiting: @Sendable () -> Void = {}, log: any StationLog = SilentLog()
+        log: any StationLog = SilentLog()
     ) async -> ProfileUpdateReport {
         var report = ProfileUpdateReport(result: .failed, author: author, locale: base.locale)
         do {
             let author = try SpeakerProfiles.checkedAuthor(author)
-            let lock = TrainingLock(profiles: profiles)
-            try lock.acquire(waiting: waiting)
-            defer { lock.release() }
-            let reclaimed = profiles.reclaimScratch()
-            if reclaimed > 0 { log.log(.info, "removed \(reclaimed) training folder(s) a stopped training left") }
-
             let dictations = try await source.dictations(author: author, locale: base.locale)
             let dictionary = try updater.dictionary(for: base)
             let usable = ProfileUpdater.usable(dictations, dictionary: dictionary)

@@ -36,7 +36,7 @@ struct BackgroundTrainingFlowTests {
             #expect(!edit.standardOutput.contains("oice profile"), "a correction says nothing about training")
             lastCorrection = Date()
             if number == 0 {
-                #expect(await waitFor(seconds: 60) { logText(log).contains("1 of 25 corrected dictations needed") })
+                #expect(await waitFor(seconds: 60) { logText(log).contains("24 more corrected dictations needed") })
             }
             #expect(!FileManager.default.fileExists(atPath: profile.path), "not before the minimum")
         }

@@ -58,28 +58,70 @@ struct BackgroundTrainingTests {
                 == .failed(locale: "en-US", reason: "the training ended without a result (exit status 3)"))
     }
 
-    @Test("a second training waits for the first to release the data directory's lock")
-    func oneAtATime() async throws {
+    @Test("one training runs, one waits, and any further request joins the one that waits")
+    func oneRunsOneWaits() async throws {
         let data = try DevCorpus.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: data) }
         let profiles = SpeakerProfiles(directory: data.appendingPathComponent("profiles"))
-        let first = TrainingLock(profiles: profiles)
-        try first.acquire()
+        let alice = TrainingQueue.Request(author: "alice", locale: "en-US")
+        let first = TrainingQueue(profiles: profiles)
+        #expect(try first.enter(alice) == .running([alice]))
         let waited = Locked(false)
-        let acquired = Locked(false)
-        let second = Thread {
-            let lock = TrainingLock(profiles: profiles)
-            try? lock.acquire(waiting: { waited.withLock { $0 = true } })
-            acquired.withLock { $0 = true }
-            lock.release()
+        let second = Locked<TrainingQueue.Place?>(nil)
+        let waiter = Thread {
+            let queue = TrainingQueue(profiles: profiles)
+            let place = try? queue.enter(alice, waiting: { waited.withLock { $0 = true } })
+            second.withLock { $0 = place }
+            queue.leave()
         }
-        second.start()
+        waiter.start()
         try? await waitUntil("the second training to wait") { waited.current }
-        #expect(waited.current, "the second one is told it waits")
-        #expect(!acquired.current)
-        first.release()
-        try? await waitUntil("the second training to take the lock") { acquired.current }
-        #expect(acquired.current)
+        #expect(second.current == nil, "it waits while the first runs")
+        // Anything asked now joins the waiting one, which takes the requests when its turn comes.
+        let bob = TrainingQueue.Request(author: "bob", locale: "nl-NL")
+        #expect(try TrainingQueue(profiles: profiles).enter(bob) == .joined)
+        #expect(try TrainingQueue(profiles: profiles).enter(alice) == .joined)
+        #expect(TrainingQueue.joinsWaiting(bob, profiles: profiles), "no child needed while one waits")
+        first.leave()
+        try? await waitUntil("the second training to run") { second.current != nil }
+        #expect(second.current == .running([alice, bob]), "its own request and the ones that joined it")
+        // The queue is empty again: the next one runs at once, for itself only.
+        #expect(!TrainingQueue.joinsWaiting(bob, profiles: profiles))
+        let third = TrainingQueue(profiles: profiles)
+        #expect(try third.enter(alice) == .running([alice, bob]), "the check above noted bob's request")
+        third.leave()
+    }
+
+    @Test("a training typed by hand never joins: it waits to be the one that waits")
+    func byHandWaits() async throws {
+        let data = try DevCorpus.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let profiles = SpeakerProfiles(directory: data.appendingPathComponent("profiles"))
+        let alice = TrainingQueue.Request(author: "alice", locale: "en-US")
+        let running = TrainingQueue(profiles: profiles)
+        _ = try running.enter(alice)
+        let waiting = Unchecked(TrainingQueue(profiles: profiles))
+        let waitingPlace = Locked<TrainingQueue.Place?>(nil)
+        let told = Locked(0)
+        Thread {
+            let place = try? waiting.value.enter(alice, waiting: { told.withLock { $0 += 1 } })
+            waitingPlace.withLock { $0 = place }
+        }.start()
+        try? await waitUntil("the first waiter to wait") { told.current == 1 }
+        let byHand = Unchecked(TrainingQueue(profiles: profiles))
+        let byHandPlace = Locked<TrainingQueue.Place?>(nil)
+        Thread {
+            let place = try? byHand.value.enter(alice, mayJoin: false, waiting: { told.withLock { $0 += 1 } })
+            byHandPlace.withLock { $0 = place }
+        }.start()
+        try? await waitUntil("the one typed by hand to wait") { told.current == 2 }
+        running.leave()
+        try? await waitUntil("the waiting one to run") { waitingPlace.current != nil }
+        #expect(byHandPlace.current == nil, "one at a time")
+        waiting.value.leave()
+        try? await waitUntil("the one typed by hand to run") { byHandPlace.current != nil }
+        #expect(byHandPlace.current == .running([alice]))
+        byHand.value.leave()
     }
 
     @Test("what a killed training left is reclaimed; profiles and other files stay")
@@ -157,4 +199,11 @@ struct BackgroundTrainingTests {
             atPath: data.appendingPathComponent("profiles/alice").path)
         #expect(left == [".attempt-en-US.json"], "no scratch folder, no profile")
     }
+}
+
+/// A queue handed to a thread that takes its place, while the test lets go of it: the test orders
+/// every use by waiting for the thread's state, never touching it at the same time.
+final class Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -1,5 +1,5 @@
-import Recordings
 import Foundation
+import Recordings
 import StationCore
 import Testing
 

@@ -26,7 +26,10 @@ struct TrainingPrivacyTests {
 
         let attempts: [(String, () throws -> Void)] = [
             ("scratch folder", { _ = try profiles.scratchFolder(author: "alice") }),
-            ("training lock", { try TrainingLock(profiles: profiles).acquire() }),
+            (
+                "training queue",
+                { _ = try TrainingQueue(profiles: profiles).enter(.init(author: "alice", locale: "en-US")) }
+            ),
             (
                 "attempt record",
                 {

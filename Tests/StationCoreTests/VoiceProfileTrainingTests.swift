@@ -135,8 +135,14 @@ struct VoiceProfileTrainingTests {
         #expect(
             said
                 == [1, 7, 13, 19].map {
-                    "Voice profile (en-US): \($0) of 25 corrected dictations needed before it learns your voice."
+                    "Voice profile (en-US): \(25 - $0) more corrected dictations needed before it learns your voice "
+                        + "(\($0) of 25 so far)."
                 })
+        var notices = VoiceProfileNotices()
+        #expect(
+            notices.notice(for: .collecting(locale: "en-US", usable: 24, needed: 25), author: "alice")?.message
+                == "Voice profile (en-US): 1 more corrected dictation needed before it learns your voice (24 of 25 so far)."
+        )
     }
 
     @Test("a profile not kept is said with both figures; a failure is a warning with its cause; not due is silent")

@@ -47,6 +47,7 @@ extension Station: ProfileTrainingRequests {
         switch outcome {
         case .collecting(_, let usable, let needed): "\(usable) of \(needed) corrected dictations"
         case .notDue: "not due"
+        case .joined: "joined the training waiting to run"
         case .updated(_, let before, let after, let heldBack):
             "updated, \(percent(before)) -> \(percent(after)) on \(heldBack) held back"
         case .kept(_, let current, let candidate, let heldBack):

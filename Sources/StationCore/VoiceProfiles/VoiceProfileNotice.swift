@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Turns training outcomes into notifications, and keeps quiet about progress it already told:
 /// "needed" is said when the count first shows and again only at each further quarter of the way.
@@ -15,7 +16,7 @@ public struct VoiceProfileNotices: Sendable {
         kind: StationNotification.Kind, message: String
     )? {
         switch outcome {
-        case .notDue:
+        case .notDue, .joined:
             return nil
         case .collecting(let locale, let usable, let needed):
             guard needed > 0, usable < needed else { return nil }
@@ -23,9 +24,16 @@ public struct VoiceProfileNotices: Sendable {
             let quarter = usable * 4 / needed
             if let told = announcedQuarter[key], quarter <= told { return nil }
             announcedQuarter[key] = quarter
+            let more = needed - usable
             return (
                 .info,
-                "Voice profile (\(locale)): \(usable) of \(needed) corrected dictations needed before it learns your voice."
+                tr(
+                    more,
+                    one:
+                        "Voice profile (\(locale)): \(more) more corrected dictation needed before it learns your voice (\(usable) of \(needed) so far).",
+                    other:
+                        "Voice profile (\(locale)): \(more) more corrected dictations needed before it learns your voice (\(usable) of \(needed) so far)."
+                )
             )
         case .updated(let locale, let before, let after, let heldBack):
             announcedQuarter["\(author)\n\(locale)"] = nil

@@ -15,6 +15,9 @@ public enum VoiceProfileTrainingOutcome: Sendable, Equatable {
     case collecting(locale: String, usable: Int, needed: Int)
     /// Too few new corrected dictations since the last training; nothing to say.
     case notDue
+    /// Another training on the data directory was waiting to run and takes this request too; what it
+    /// did goes to station.log.
+    case joined(locale: String)
     /// A new profile is in use: its word error rate on the author's newest dictations (held back from
     /// training), against what decoded them before (the profile in use, else the stock model).
     case updated(locale: String, before: Double, after: Double, heldBack: Int)
