@@ -1,5 +1,5 @@
-import Foundation
 import Recordings
+import Foundation
 import StationCore
 import Testing
 
