@@ -47,22 +47,36 @@ public struct BackgroundProfileTraining: VoiceProfileTraining {
         SpeakerProfiles(directory: dataDirectory.appendingPathComponent("profiles", isDirectory: true))
     }
 
-    /// Whether the request joins a training that waits already, so no child is needed.
-    func joinsWaiting(author: String, locale: String) -> Bool {
-        TrainingQueue.joinsWaiting(.init(author: author, locale: locale), profiles: profiles)
+    /// Starts the training child for a request, handing it the waiting place (taken here, so no other
+    /// child starts meanwhile); nil when a training waits already and takes the request.
+    func startChild(author: String, locale: String, capturing: Bool) throws -> ChildProcess? {
+        var spawn = child(author: author, locale: locale)
+        if capturing { spawn.output = .capture }
+        switch TrainingQueue.takeWaitingPlace(.init(author: author, locale: locale), profiles: profiles) {
+        case .joined:
+            return nil
+        case .none:
+            return try spawn.start()
+        case .waitingPlace(let lock):
+            // The child holds the lock from its start; it is not this process's to keep.
+            defer { lock.close() }
+            spawn.passedDescriptors = [lock.descriptor]
+            var environment = ProcessInfo.processInfo.environment
+            environment[TrainingQueue.waitingPlaceVariable] = "3"
+            spawn.environment = environment
+            return try spawn.start()
+        }
     }
 
     public func trainIfDue(author: String, locale: String) async -> VoiceProfileTrainingOutcome {
-        if joinsWaiting(author: author, locale: locale) { return .joined(locale: locale) }
-        var spawn = child(author: author, locale: locale)
-        spawn.output = .capture
-        let child: ChildProcess
+        let started: ChildProcess?
         do {
-            child = try spawn.start()
+            started = try startChild(author: author, locale: locale, capturing: true)
         } catch {
             log.log(.error, "voice profile training could not start: \(error)")
             return .failed(locale: locale, reason: "the training could not be started")
         }
+        guard let child = started else { return .joined(locale: locale) }
         // Waited for on a thread of its own: never the station's.
         let finished = await child.finished()
         switch finished.termination {
@@ -92,9 +106,8 @@ public struct BackgroundProfileTraining: VoiceProfileTraining {
     /// Starts an update and does not wait for it (after a correction on the command line): the child
     /// outlives the command, says nothing on its terminal, and logs what it did to station.log.
     public func start(author: String, locale: String) {
-        if joinsWaiting(author: author, locale: locale) { return }
         do {
-            _ = try child(author: author, locale: locale).start()
+            _ = try startChild(author: author, locale: locale, capturing: false)
         } catch {
             log.log(.error, "voice profile training could not start: \(error)")
         }

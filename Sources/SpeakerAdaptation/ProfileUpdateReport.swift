@@ -33,6 +33,21 @@ public struct ProfileUpdateReport: Codable, Sendable, Equatable {
     public var trainingSeconds: Double?
     /// Why it failed, for the author: no tool output, no dictated words.
     public var reason: String?
+    /// The reports left out and why, and the new words trained (the words a person dictated: this
+    /// line goes to the author's screen, never to a log).
+    public var leftOut: [LeftOutReport]?
+    public var newWords: [NewWord]?
+    /// The comparison the gate decided on: every candidate's figures and test, kept or refused.
+    public var comparison: ProfileComparison?
+
+    /// The notes of the dictations offered.
+    public var notes: TrainingNotes {
+        get { TrainingNotes(leftOut: leftOut ?? [], newWords: newWords ?? []) }
+        set {
+            leftOut = newValue.leftOut.isEmpty ? nil : newValue.leftOut
+            newWords = newValue.newWords.isEmpty ? nil : newValue.newWords
+        }
+    }
 
     public init(result: Result, author: String, locale: String) {
         self.result = result
@@ -63,8 +78,13 @@ public struct ProfileUpdateReport: Codable, Sendable, Equatable {
         return nil
     }
 
-    /// The outcome as the station's port gives it.
+    /// The outcome as the station's port gives it, with its notes.
     public var outcome: VoiceProfileTrainingOutcome {
+        let notes = notes
+        return notes.isEmpty ? plainOutcome : .noted(plainOutcome, notes)
+    }
+
+    private var plainOutcome: VoiceProfileTrainingOutcome {
         let before = previousPercent ?? stockPercent ?? 0
         switch result {
         case .updated:

@@ -19,7 +19,7 @@ public struct ScheduledProfileUpdate: Sendable {
         self.every = max(1, every)
     }
 
-    var profiles: SpeakerProfiles { updater.profiles }
+    var profiles: any VoiceProfileStore { updater.profiles }
 
     /// Updates `author`'s profile for `base`'s locale (when due only, if `ifDue`). Only in a turn of the
     /// `TrainingQueue`: no other training runs on the data directory meanwhile.
@@ -31,8 +31,9 @@ public struct ScheduledProfileUpdate: Sendable {
         do {
             let author = try SpeakerProfiles.checkedAuthor(author)
             let dictations = try await source.dictations(author: author, locale: base.locale)
-            let dictionary = try updater.dictionary(for: base)
-            let usable = ProfileUpdater.usable(dictations, dictionary: dictionary)
+            let selection = try updater.select(dictations, base: base)
+            let usable = selection.usable
+            report.notes = selection.notes
             report.usable = usable.count
             report.needed = updater.needed(usable: usable.count)
             if usable.count < updater.needed(usable: usable.count) {
@@ -43,10 +44,11 @@ public struct ScheduledProfileUpdate: Sendable {
                 report.result = .notDue
                 return report
             }
-            let attempt = TrainingAttempt(date: now, dictations: Set(usable.map(TrainingAttempt.key)))
+            var attempt = TrainingAttempt(date: now, dictations: Set(usable.map(TrainingAttempt.key)))
             do {
                 let outcome = try await updater.update(
-                    author: author, base: base, source: ListedDictations([author: usable]), now: now)
+                    author: author, base: base, source: ListedDictations([author: dictations]), now: now)
+                attempt.comparison = outcome.comparison
                 try profiles.recordAttempt(attempt, author: author, locale: base.locale)
                 report.fill(from: outcome)
             } catch is CancellationError {
@@ -72,7 +74,7 @@ public struct ScheduledProfileUpdate: Sendable {
 
     /// Whether `every` usable dictations are new since the last training (or, for a profile from
     /// before such trainings were remembered, since it was made); a first profile is due at once.
-    func isDue(author: String, locale: String, usable: [CorrectedDictation]) -> Bool {
+    public func isDue(author: String, locale: String, usable: [CorrectedDictation]) -> Bool {
         if let attempt = profiles.lastAttempt(author: author, locale: locale) {
             return usable.filter { !attempt.dictations.contains(TrainingAttempt.key(of: $0)) }.count >= every
         }
@@ -99,7 +101,9 @@ extension ProfileUpdateReport {
         let best = outcome.candidates.min { $0.errorRate.percent < $1.errorRate.percent }
         candidatePercent = outcome.accepted?.profileErrorRate.percent ?? best?.errorRate.percent
         kind = (outcome.accepted?.kind ?? best?.kind)?.rawValue
-        trainingSeconds = outcome.trained?.seconds
+        trainingSeconds = outcome.trainingSeconds
+        comparison = outcome.comparison
+        notes = outcome.notes
         result = outcome.accepted == nil ? .kept : .updated
     }
 }

@@ -54,18 +54,24 @@ public final class TrainingQueue {
     /// Notes `request` and waits for its turn, unless another training waits already and `mayJoin`:
     /// then the request is that one's (`joined`). `waiting` is called before waiting for the training
     /// that runs (a person at the command line is told). A `profiles update` typed by hand does not
-    /// join (it says what came of its own training): it waits to be the one that waits.
+    /// join (it says what came of its own training): it waits to be the one that waits. `inherited` is
+    /// the waiting place a parent took for this process (`takeWaitingPlace`).
     public func enter(
-        _ request: Request, mayJoin: Bool = true, waiting: () -> Void = {}
+        _ request: Request, mayJoin: Bool = true, inherited: FileLock? = nil, waiting: () -> Void = {}
     ) throws -> Place {
         do throws(Errno) {
             try PrivateDirectory.make(folder.path, creatingParents: true)
             try note(request)
-            let waitingLock = try FileLock(path: waitingPath)
-            if try !waitingLock.tryLock() {
-                if mayJoin { return .joined }
-                waiting()
-                try waitingLock.lock()
+            let waitingLock: FileLock
+            if let inherited {
+                waitingLock = inherited
+            } else {
+                waitingLock = try FileLock(path: waitingPath)
+                if try !waitingLock.tryLock() {
+                    if mayJoin { return .joined }
+                    waiting()
+                    try waitingLock.lock()
+                }
             }
             hold(waitingLock)
             let runningLock = try FileLock(path: runningPath)
@@ -98,19 +104,44 @@ public final class TrainingQueue {
 
     deinit { leave() }
 
-    /// Whether a training waits already, so a request made now would join it: asked before starting a
-    /// child at all, so a burst of corrections makes no processes beyond the one that runs and the
-    /// one that waits. `request` is noted first, so the waiting one takes it.
-    public static func joinsWaiting(_ request: Request, profiles: SpeakerProfiles) -> Bool {
+    /// What a request after a correction does before starting a training child.
+    public enum Handover {
+        /// A training waits already and takes this request: no child is needed.
+        case joined
+        /// The waiting place is this lock, taken for the child: pass it (`Spawn.passedDescriptors`,
+        /// `waitingPlaceVariable`), then close it here. So no other child is started meanwhile, and a
+        /// burst of corrections makes no processes beyond the one training that runs and the one that
+        /// waits.
+        case waitingPlace(FileLock)
+        /// No profiles folder yet: the child finds its place itself (and makes the folder).
+        case none
+    }
+
+    /// The environment variable that tells a child which descriptor holds its waiting place.
+    public static let waitingPlaceVariable = "DICTATION_STATION_TRAINING_WAITING_FD"
+
+    /// Notes `request` and takes the waiting place for a child, unless a training waits already.
+    public static func takeWaitingPlace(_ request: Request, profiles: SpeakerProfiles) -> Handover {
         let queue = TrainingQueue(profiles: profiles)
         // No profiles folder yet: nothing waits (and none is made here, the child makes it).
         guard (try? FileStatus.ofEntry(at: queue.folder.path))?.kind == .directory,
-            (try? queue.note(request)) != nil, let lock = try? FileLock(path: queue.waitingPath, creating: .never)
-        else { return false }
-        defer { lock.close() }
-        // Holding it for a moment is harmless: a child that finds it taken now joins, and the child
-        // this request then starts (it was free) takes the list.
-        return (try? lock.tryLock()) == false
+            (try? queue.note(request)) != nil, let lock = try? FileLock(path: queue.waitingPath)
+        else { return .none }
+        guard (try? lock.tryLock()) == true else {
+            lock.close()
+            return .joined
+        }
+        return .waitingPlace(lock)
+    }
+
+    /// The waiting place a parent handed to this process, if `environment` names one and it is the
+    /// data directory's very lock file.
+    public static func inheritedWaitingPlace(
+        environment: [String: String], profiles: SpeakerProfiles
+    ) -> FileLock? {
+        guard let raw = environment[waitingPlaceVariable], let number = Int32(raw), number > 2 else { return nil }
+        return FileLock(
+            inheriting: FileDescriptor(rawValue: number), path: TrainingQueue(profiles: profiles).waitingPath)
     }
 
     /// Adds `request` to the list, once.

@@ -59,6 +59,10 @@ public struct Spawn: Sendable {
     /// Only a child that exists for this process's sake: never one that must outlive it.
     public var diesWithParent = false
 
+    /// Descriptors the child gets open, as 3, 4, … in this order (every other one is closed): a lock
+    /// handed over to it (an `flock` belongs to the open file, so the child holds it from its start).
+    public var passedDescriptors: [FileDescriptor] = []
+
     /// Where util-linux's `setpriv` is (Debian's util-linux is essential: always installed).
     public static let setpriv = "/usr/bin/setpriv"
 
@@ -189,9 +193,22 @@ public struct Spawn: Sendable {
         }
         ends.parentOutput = try plan(output, STDOUT_FILENO, &actions, &ends)
         ends.parentErrors = try plan(errors, STDERR_FILENO, &actions, &ends)
+        for (offset, passed) in passedDescriptors.enumerated() {
+            let target = STDERR_FILENO + 1 + CInt(offset)
+            // dup2 onto itself would leave close-on-exec set: pass a copy from above the targets.
+            let firstFree = STDERR_FILENO + 1 + CInt(passedDescriptors.count)
+            var source = passed.rawValue
+            if source < firstFree {
+                source = try valueOrErrno("start", path: program) { fcntl(passed.rawValue, F_DUPFD_CLOEXEC, firstFree) }
+                ends.child.append(FileDescriptor(rawValue: source))
+            }
+            posix_spawn_file_actions_adddup2(&actions, source, target)
+        }
         // After the dup2s above, whose sources are closed with the rest.
         if let addCloseFrom = GlibcExtras.addCloseFrom {
-            try nothingOrCode("start", path: program) { addCloseFrom(&actions, STDERR_FILENO + 1) }
+            try nothingOrCode("start", path: program) {
+                addCloseFrom(&actions, STDERR_FILENO + 1 + CInt(passedDescriptors.count))
+            }
         }
         if let directory {
             guard let addChdir = GlibcExtras.addChdir else {

@@ -62,9 +62,9 @@ struct TrainingPrivacyTests {
 
         var entries: [String: (isFolder: Bool, mode: Int)] { lock.withLock { seen } }
 
-        func errorRate(
+        func errorRates(
             of model: SpeechModel, on dictations: [CorrectedDictation]
-        ) async throws -> SpeakerAdaptation.WordErrorRate {
+        ) async throws -> [SpeakerAdaptation.WordErrorRate] {
             let files = FileManager.default
             for author in try files.contentsOfDirectory(atPath: profiles.path) where !author.hasPrefix(".") {
                 let folder = profiles.appendingPathComponent(author)
@@ -84,7 +84,7 @@ struct TrainingPrivacyTests {
                     }
                 }
             }
-            return SpeakerAdaptation.WordErrorRate(errors: 50, words: 100)
+            return dictations.map { _ in SpeakerAdaptation.WordErrorRate(errors: 5, words: 10) }
         }
     }
 

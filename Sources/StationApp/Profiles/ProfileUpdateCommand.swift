@@ -4,6 +4,7 @@ import SQLiteStore
 import SpeakerAdaptation
 import SphinxSpeech
 import StationCore
+import StationSystem
 import StationTUI
 
 /// `profiles update`: one `ScheduledProfileUpdate` of an author's profile from their corrected
@@ -34,20 +35,23 @@ enum ProfileUpdateCommand {
             updater.vocabulary = vocabulary
             updater.trainer = ProfileTrainer(tools: tools(environment: ProcessInfo.processInfo.environment))
             let locator = ModelLocator(modelsDirectory: paths.modelsDirectory)
+            updater.pronounce = NewWordPronunciation.pronouncer(locator: locator)
             // A training typed by hand says what came of it, so it never joins another; one after a
             // correction (--if-due) joins the training that waits, if one does.
-            reports = await QueuedProfileUpdates(
-                schedule: ScheduledProfileUpdate(updater: updater, every: request.every)
-            )
-            .run(
-                .init(author: author, locale: locale), mayJoin: request.ifDue, ifDue: request.ifDue,
-                base: { try locator.model(for: $0) }, source: ReportDictations(store: database),
-                now: SystemClock().wallTime,
-                waiting: { [json = request.json] in
-                    if !json {
-                        printError(tr("Another voice profile training runs on this data directory; waiting for it…"))
-                    }
-                }, log: log)
+            let schedule = ScheduledProfileUpdate(updater: updater, every: request.every)
+            reports = await QueuedProfileUpdates(schedule: schedule, local: profiles)
+                .run(
+                    .init(author: author, locale: locale), mayJoin: request.ifDue, ifDue: request.ifDue,
+                    inherited: TrainingQueue.inheritedWaitingPlace(
+                        environment: ProcessInfo.processInfo.environment, profiles: profiles),
+                    base: { try locator.model(for: $0) }, source: ReportDictations(store: database),
+                    now: SystemClock().wallTime,
+                    waiting: { [json = request.json] in
+                        if !json {
+                            printError(
+                                tr("Another voice profile training runs on this data directory; waiting for it…"))
+                        }
+                    }, log: log)
         } catch {
             log.log(.error, "voice profile training could not begin: \(error)")
             reports[0].reason = "the reports could not be opened"
@@ -85,13 +89,19 @@ enum ProfileUpdateCommand {
     /// training after a command-line correction is visible as the screen would have said it.
     static func logLine(_ report: ProfileUpdateReport) -> String {
         var notices = VoiceProfileNotices()
-        let said =
+        let notes = report.notes
+        var said =
             notices.notice(for: report.outcome, author: report.author)?.message
-            ?? "Voice profile (\(report.locale)): not due (\(report.usable ?? 0) usable dictations)."
+            ?? (report.result == .joined
+                ? "Voice profile (\(report.locale)): joined the training waiting to run."
+                : "Voice profile (\(report.locale)): not due (\(report.usable ?? 0) usable dictations).")
+        // Counts only: the reports' numbers and the words stay on the author's screen.
+        if !notes.isEmpty { said += " \(notes.leftOut.count) report(s) left out, \(notes.newWords.count) new word(s)." }
         return "training for \(SafeText.line(report.author)): \(said)"
     }
 
     private static func say(_ report: ProfileUpdateReport, name: String) {
+        sayNotes(report.notes)
         switch report.result {
         case .failed:
             printError("dictation-station: the voice profile was not trained: \(report.reason ?? "unknown cause").")
@@ -113,17 +123,46 @@ enum ProfileUpdateCommand {
         case .joined:
             print(tr("Another voice profile training was waiting to run; it trains this one too (see station.log)."))
         case .updated, .kept:
-            let heldBack = report.heldBack ?? 0
-            print("\(report.usable ?? 0) reports usable; checked on the newest \(heldBack), trained on the others.")
-            var rates = "Word error rate on those \(heldBack): stock model \(percent(report.stockPercent))"
-            if let previous = report.previousPercent { rates += ", profile in use \(percent(previous))" }
-            rates += ", new \(report.kind?.uppercased() ?? "") \(percent(report.candidatePercent))."
-            print(rates)
-            if report.result == .updated {
-                print("Kept the new \(report.kind?.uppercased() ?? "") profile for \(name).")
-            } else {
-                print("Kept what \(name) had: the new profile was not better.")
+            let compared = report.heldBack ?? 0
+            print(
+                tr(
+                    compared,
+                    one:
+                        "\(report.usable ?? 0) reports usable; compared on the newest \(compared), decoded by candidates trained without it.",
+                    other:
+                        "\(report.usable ?? 0) reports usable; compared on the newest \(compared), each decoded by candidates trained without it (\(report.comparison?.folds ?? 0) rounds)."
+                ))
+            if let comparison = report.comparison {
+                print(tr("Word errors: \(ComparisonText.figures(comparison))."))
+                print(ComparisonText.decision(comparison, name: name))
             }
+        }
+    }
+
+    /// The reports left out and why, and the new words with the phones they were trained with,
+    /// proposed to the clinic vocabulary.
+    private static func sayNotes(_ notes: TrainingNotes) {
+        if !notes.leftOut.isEmpty {
+            let count = notes.leftOut.count
+            print(
+                tr(
+                    count, one: "\(count) corrected report left out of training:",
+                    other: "\(count) corrected reports left out of training:"))
+            for report in notes.leftOut { printText("  \(report.said)") }
+        }
+        if !notes.newWords.isEmpty {
+            let count = notes.newWords.count
+            print(
+                tr(
+                    count, one: "\(count) new word, trained as flite's rules say it:",
+                    other: "\(count) new words, trained as flite's rules say them:"))
+            for word in notes.newWords {
+                printText("  \(word.word)\t\(word.phones.joined(separator: " "))")
+            }
+            print(
+                tr(
+                    "Proposed for the clinic vocabulary, so that dictation recognizes them too: dictation-station vocabulary add WORD [\"PHONES\"]"
+                ))
         }
     }
 

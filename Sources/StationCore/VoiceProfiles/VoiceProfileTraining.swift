@@ -25,4 +25,19 @@ public enum VoiceProfileTrainingOutcome: Sendable, Equatable {
     case kept(locale: String, current: Double, candidate: Double, heldBack: Int)
     /// The training could not run or ended early; `reason` says why, for the author.
     case failed(locale: String, reason: String)
+    /// An outcome, with what the author should know about the dictations it was offered: reports
+    /// left out and why, new words.
+    indirect case noted(VoiceProfileTrainingOutcome, TrainingNotes)
+
+    /// The outcome without its notes.
+    public var plain: VoiceProfileTrainingOutcome {
+        if case .noted(let outcome, _) = self { return outcome.plain }
+        return self
+    }
+
+    /// Its notes, if any.
+    public var notes: TrainingNotes {
+        if case .noted(_, let notes) = self { return notes }
+        return TrainingNotes()
+    }
 }
