@@ -29,12 +29,20 @@ struct AuthorReports {
         return AuthorReports(data: data, corpus: corpus, ids: ids)
     }
 
-    /// Corrects report `index` to its sentence's text with `reports edit`, as a person would.
+    /// Corrects report `index` to its sentence's text (or `text`) with `reports edit`, as a person would.
     @discardableResult
-    func correct(_ index: Int, environment: [String: String] = [:]) throws -> StationBinary.Outcome {
-        let text = corpus[index].audioFile.deletingPathExtension().appendingPathExtension("txt")
+    func correct(
+        _ index: Int, text: String? = nil, environment: [String: String] = [:]
+    ) throws
+        -> StationBinary.Outcome
+    {
+        var file = corpus[index].audioFile.deletingPathExtension().appendingPathExtension("txt")
+        if let text {
+            file = data.appendingPathComponent("correction.txt")
+            try Data((text + "\n").utf8).write(to: file)
+        }
         let edit = try StationBinary.run(
-            ["--data-dir", data.path, "reports", "edit", ids[index], "--text-file", text.path],
+            ["--data-dir", data.path, "reports", "edit", ids[index], "--text-file", file.path],
             environment: environment)
         #expect(edit.status == 0, "\(edit.standardError)")
         return edit
