@@ -113,7 +113,7 @@ public final class TrainingQueue {
         /// burst of corrections makes no processes beyond the one training that runs and the one that
         /// waits.
         case waitingPlace(FileLock)
-        /// No profiles folder yet: the child finds its place itself (and makes the folder).
+        /// No data directory, or its profiles folder cannot be made: the child finds its place itself.
         case none
     }
 
@@ -123,8 +123,12 @@ public final class TrainingQueue {
     /// Notes `request` and takes the waiting place for a child, unless a training waits already.
     public static func takeWaitingPlace(_ request: Request, profiles: SpeakerProfiles) -> Handover {
         let queue = TrainingQueue(profiles: profiles)
-        // No profiles folder yet: nothing waits (and none is made here, the child makes it).
-        guard (try? FileStatus.ofEntry(at: queue.folder.path))?.kind == .directory,
+        // The profiles folder is made here when its data directory exists (a first correction must
+        // not leave the waiting place to the children of a burst); with no data directory, the child
+        // finds out and says so.
+        let dataDirectory = queue.folder.deletingLastPathComponent().path
+        guard (try? FileStatus.ofEntry(at: dataDirectory))?.kind == .directory,
+            (try? PrivateDirectory.make(queue.folder.path)) != nil,
             (try? queue.note(request)) != nil, let lock = try? FileLock(path: queue.waitingPath)
         else { return .none }
         guard (try? lock.tryLock()) == true else {
