@@ -57,26 +57,37 @@ public enum WrapLayout {
         var result: [Range<Int>] = []
         var start = 0
         while start < line.count {
-            var used = 0
-            var end = start
-            var lastBreak: Int?
-            while end < line.count {
-                let w = measure(line[end])
-                if used + w > width, end > start { break }
-                used += w
-                if line[end] == " " { lastBreak = end + 1 }
-                end += 1
-            }
-            // Break at the last space, unless the row ends right before one.
-            if end < line.count, line[end] != " ", let lastBreak, lastBreak > start {
-                end = lastBreak
-            }
-            // Spaces at a break stay on the row they end, so the next row starts with a word.
-            while end < line.count, line[end] == " " { end += 1 }
-            result.append(start..<end)
-            start = end
+            let row = row(of: line, from: start, width: width, measure: measure)
+            result.append(row)
+            start = row.upperBound
         }
         return result
+    }
+
+    /// The visual row that starts at `start` (which must be within the line). It depends only on the
+    /// characters from `start` on, so the editor rewraps a changed line from where it changed.
+    public static func row(
+        of line: [Character], from start: Int, width: Int, measure: (Character) -> Int
+    )
+        -> Range<Int>
+    {
+        var used = 0
+        var end = start
+        var lastBreak: Int?
+        while end < line.count {
+            let w = measure(line[end])
+            if used + w > width, end > start { break }
+            used += w
+            if line[end] == " " { lastBreak = end + 1 }
+            end += 1
+        }
+        // Break at the last space, unless the row ends right before one.
+        if end < line.count, line[end] != " ", let lastBreak, lastBreak > start {
+            end = lastBreak
+        }
+        // Spaces at a break stay on the row they end, so the next row starts with a word.
+        while end < line.count, line[end] == " " { end += 1 }
+        return start..<end
     }
 }
 

@@ -165,6 +165,7 @@ public final class ScreenModel {
         self.rows = rows
         self.columns = columns
         keepSelectionsInView()
+        for editor in stack.all(ReportEditorController.self) { editor.resized() }
     }
 
     /// Keeps the selected session and report in view, scrolling each list as little as possible.
