@@ -1,15 +1,25 @@
+import StationCore
+
 /// Fits text into columns by display width: truncation with an ellipsis, padding, and word wrapping.
 public struct TextFit {
     public let measure: (Character) -> Int
 
     public init(measure: @escaping (Character) -> Int = DisplayWidth.of) { self.measure = measure }
 
-    public func width(_ text: String) -> Int { text.reduce(0) { $0 + measure($1) } }
+    /// Printable ASCII takes one column a character in every terminal: counted by its bytes.
+    public func width(_ text: String) -> Int {
+        SafeText.isPrintableASCII(text) ? text.utf8.count : text.reduce(0) { $0 + measure($1) }
+    }
 
     /// The text cut to at most `width` columns, ending in "…" when something was cut.
-    public func truncate(_ text: String, to width: Int) -> String {
-        guard width > 0 else { return "" }
-        if self.width(text) <= width { return text }
+    public func truncate(_ text: String, to width: Int) -> String { truncated(text, to: width).text }
+
+    /// The text cut to at most `width` columns (ending in "…" when something was cut), and the columns it
+    /// takes: measured once, for the screen's every line.
+    public func truncated(_ text: String, to width: Int) -> (text: String, width: Int) {
+        guard width > 0 else { return ("", 0) }
+        let full = self.width(text)
+        if full <= width { return (text, full) }
         var result = ""
         var used = 0
         for character in text {
@@ -18,7 +28,7 @@ public struct TextFit {
             result.append(character)
             used += w
         }
-        return result + "…"
+        return (result + "…", used + measure("…"))
     }
 
     /// The text truncated and padded with spaces to exactly `width` columns.
