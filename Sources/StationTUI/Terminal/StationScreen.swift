@@ -97,6 +97,7 @@ public final class StationScreen {
             terminal.setTitle(windowTitle())
         }
         terminal.present()
+        model.firstFrameDrawn()
         updateTicking()
     }
 
