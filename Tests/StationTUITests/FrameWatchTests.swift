@@ -29,4 +29,18 @@ struct FrameWatchTests {
         shown.text = "c"
         #expect(requests.withLock { $0 }.filter(watch.isCurrent) == [4])
     }
+
+    @Test("a change made while a frame is drawn asks for the frame after it")
+    func changeWhileDrawing() {
+        let requests = Mutex<[Int]>([])
+        let watch = FrameWatch { frame in requests.withLock { $0.append(frame) } }
+        let shown = Shown()
+        watch.draw { _ = shown.text }
+        // The second frame's drawing changes what the first one read: only the first frame's watch sees it.
+        watch.draw {
+            _ = shown.text
+            shown.text = "changed while drawn"
+        }
+        #expect(requests.withLock { $0 }.filter(watch.isCurrent) == [2], "the change is not lost")
+    }
 }
