@@ -27,15 +27,16 @@ public actor ClinicStore {
     private nonisolated let reachable: Mutex<Bool>
     /// While the server is away, a new connection is tried at most every `retryInterval` (one attempt
     /// may take libpq's 5 s connect timeout on a network that drops packets); calls between fail at once.
-    private let clock: any StationClock = SystemClock()
-    private let retryInterval: Duration = .seconds(2)
+    private let clock: any StationClock
+    static let retryInterval: Duration = .seconds(2)
     private var retryAt: Duration?
 
     private init(
         address: StoreAddress, executor: ThreadExecutor, connection: PGConnection, user: String, outbox: ClinicOutbox?,
-        schemaUnchecked: Bool
+        schemaUnchecked: Bool, clock: any StationClock
     ) {
         self.address = address
+        self.clock = clock
         self.outbox = outbox
         self.executor = executor
         self.connection = connection
@@ -56,10 +57,11 @@ public actor ClinicStore {
     /// `acceptingOlderSchema`: `clinic status` shows any version).
     /// `outbox` keeps sent dictations while the server cannot be reached (`add`). `waitingForServer` (the
     /// station): a server that cannot be reached now gives a store that connects, and checks the schema,
-    /// once it answers (`isReachable` says which); its user is the role libpq would ask for.
+    /// once it answers (`isReachable` says which); its user is the role libpq would ask for. `clock`
+    /// spaces the attempts to connect again while the server is away.
     public static func connect(
         to address: StoreAddress, requiringSchema: Bool = true, acceptingOlderSchema: Bool = false,
-        outbox: ClinicOutbox? = nil, waitingForServer: Bool = false
+        outbox: ClinicOutbox? = nil, waitingForServer: Bool = false, clock: any StationClock = SystemClock()
     ) async throws -> ClinicStore {
         let executor = ThreadExecutor(name: "ds.clinic")
         do {
@@ -73,7 +75,7 @@ public actor ClinicStore {
             }
             return ClinicStore(
                 address: address, executor: executor, connection: connection, user: user, outbox: outbox,
-                schemaUnchecked: requiringSchema && !connection.isOK)
+                schemaUnchecked: requiringSchema && !connection.isOK, clock: clock)
         } catch {
             executor.shutDown()
             throw error
@@ -130,7 +132,7 @@ public actor ClinicStore {
     func ready() throws(ClinicStoreError) {
         if !connection.isOK, retryAt.map({ clock.now >= $0 }) ?? true {
             connection.reconnectIfLost()
-            retryAt = connection.isOK ? nil : clock.now + retryInterval
+            retryAt = connection.isOK ? nil : clock.now + Self.retryInterval
         }
         noteReachability()
         if schemaUnchecked && connection.isOK {
