@@ -7,6 +7,8 @@ public struct GlobalOptions: Sendable {
     /// `--store S`: the clinic store, over `$DICTATION_STATION_STORE` and the workstation's store.conf.
     public var store: String?
     public var noColor = false
+    /// `--lines`: the station line by line (also by itself where the terminal cannot show the screen).
+    public var lines = false
     public var catalog: String?
     public var modelMirror: String?
 
