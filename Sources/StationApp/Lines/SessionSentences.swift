@@ -5,29 +5,11 @@ import StationCore
 /// seconds", never "01:12"), as a screen reader reads it out.
 @MainActor
 enum SessionSentences {
-    /// What the session is doing, as the end of a sentence: "recording, 1 minute 12 seconds", "paused at
-    /// 12 seconds", "idle", "held at another station by anna on ws-12 (paused)".
-    static func state(of session: DictationSession) -> String {
-        if let remote = session.heldElsewhere {
-            let state = remote.state.label
-            return tr("held at another station by \(remote.holderName) (\(state))")
-        }
-        let time = TimeWords.duration(session.measuredElapsed)
-        switch session.state {
-        case .notRecording: return tr("idle")
-        case .recording: return tr("recording, \(time)")
-        case .paused:
-            return session.noSpeech == nil
-                ? tr("paused at \(time)") : tr("paused at \(time), no speech recognized")
-        case .processing: return tr("being transcribed")
-        }
-    }
+    /// What the session is doing, as the end of a sentence (`SessionStatusWords`, the core's).
+    static func state(of session: DictationSession) -> String { SessionStatusWords.state(of: session) }
 
     /// "Room 12: paused at 12 seconds."
-    static func status(of session: DictationSession) -> String {
-        let (name, state) = (session.name, state(of: session))
-        return tr("\(name): \(state).")
-    }
+    static func status(of session: DictationSession) -> String { SessionStatusWords.sentence(of: session) }
 
     /// The sentence for a session that changed from `old` to its state now, or nil when the change is
     /// said elsewhere (a report ready, a discard) or not at all.
