@@ -6,6 +6,8 @@ extension GlobalOptions {
     static let syntax = CommandSyntax(
         [
             .flag("--help", "-h"), .flag("--version", "-V"), .flag("--no-color"), .flag("--lines"),
+            .flag("--quiet-screen"),
+            .flag("--high-contrast"),
             .value("--data-dir"),
             .value("--catalog"), .value("--model-mirror"), .value("--store"),
         ], optionsOnlyFirst: true)
@@ -18,6 +20,8 @@ extension GlobalOptions {
             catalog: parsed.value("--catalog"), modelMirror: parsed.value("--model-mirror"),
             store: parsed.value("--store"))
         options.lines = parsed.has("--lines")
+        options.quietScreen = parsed.has("--quiet-screen")
+        options.highContrast = parsed.has("--high-contrast")
         options.showHelp = parsed.has("--help")
         options.showVersion = parsed.has("--version")
         return (options, parsed.positionals)

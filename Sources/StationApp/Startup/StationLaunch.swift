@@ -33,7 +33,10 @@ public enum StationLaunch {
         }
         let running = await StationStartup.open(context)
         let colors = !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty
-        let screen = StationScreen(model: running.model, colors: colors, environment: environment, clock: context.clock)
+        running.model.quiet = globals.quietScreen
+        let screen = StationScreen(
+            model: running.model, colors: colors, highContrast: globals.highContrast, environment: environment,
+            clock: context.clock)
         do {
             try await screen.run()
         } catch {

@@ -20,7 +20,7 @@ final class Terminal {
     }
 
     /// Starts curses on the controlling terminal; call `stop` (or crash) to restore it.
-    init(colors: Bool, environment: [String: String]) throws(Unusable) {
+    init(colors: Bool, highContrast: Bool = false, environment: [String: String]) throws(Unusable) {
         setlocale(LC_ALL, "")
         // newterm rather than initscr: initscr exits the process on an unknown TERM.
         guard let screen = newterm(nil, fdopen(STDOUT_FILENO, "w"), fdopen(STDIN_FILENO, "r")) else {
@@ -42,7 +42,7 @@ final class Terminal {
             define_key(sequence, code)
         }
         _ = mousemask(ds_button1_pressed() | ds_button1_clicked() | ds_button1_released(), nil)
-        canvas = CursesCanvas(theme: CursesTheme(colors: colors))
+        canvas = CursesCanvas(theme: CursesTheme(colors: colors, highContrast: highContrast))
         titleSupported = Self.supportsTitle(term: environment["TERM"] ?? "")
         isActive = true
     }
