@@ -48,6 +48,9 @@ public enum StationStartup {
         let opened = await openStation(context)
         let model = ScreenModel(station: opened.station, services: opened.services)
         model.storeName = context.storeName
+        // Nor should the first frame wait for the decoder (it took more CPU than the rest of start-up): it
+        // loads once the screen is drawn.
+        model.afterFirstFrame { [preload = opened.preloadDecoder] in Task.detached { await preload() } }
         let front = BackgroundWork.Front(
             installStatus: { model.installStatus = $0 }, storeChanged: { model.reloadReports() })
         return RunningStation(runner: runner(opened, front: front, context), model: model)
@@ -58,6 +61,8 @@ public enum StationStartup {
     @MainActor
     public static func openForLines(_ context: Context) async -> RunningLines {
         let opened = await openStation(context)
+        // No frame to wait for: the decoder loads while the line mode says it is ready.
+        Task.detached { [preload = opened.preloadDecoder] in await preload() }
         let station = opened.station
         let desk = ReportDesk(
             store: context.ports.database, claims: context.ports.editLocks, training: station, clock: context.clock,
@@ -72,6 +77,8 @@ public enum StationStartup {
         var station: Station
         var services: ScreenServices
         var installStatus: AsyncStream<String?>
+        /// Loads the decoder for the station's language, so that the first dictation need not wait for it.
+        var preloadDecoder: @Sendable () async -> Void
     }
 
     @MainActor
@@ -107,8 +114,6 @@ public enum StationStartup {
             environment: context.environment)
         await locales.restore()
         station.locale = locales.locale
-        // The first dictation should not wait for the decoder to load.
-        Task.detached { [preload = ports.preload, locale = locales.locale] in await preload(locale) }
         await restoreSessions(of: station, context)
         let workTypes = loadWorkTypes(context, notifier: station.notifier)
         let (installStatus, statusUpdates) = AsyncStream.makeStream(of: String?.self)
@@ -119,7 +124,11 @@ public enum StationStartup {
             exportDirectory: paths.dataDirectory.appendingPathComponent("exports"),
             editingDirectory: paths.dataDirectory.appendingPathComponent("editing"), clock: clock,
             workTypes: workTypes, editLocks: ports.editLocks)
-        return OpenedStation(station: station, services: services, installStatus: installStatus)
+        let preload: @Sendable () async -> Void = { [preload = ports.preload, locale = locales.locale] in
+            await preload(locale)
+        }
+        return OpenedStation(
+            station: station, services: services, installStatus: installStatus, preloadDecoder: preload)
     }
 
     /// The saved sessions and the one selected last; recordings a crash left are given valid headers.

@@ -1,5 +1,6 @@
 import Foundation
 import LetterToSound
+import Localization
 import SphinxSpeech
 import StationCore
 import StationTUI
@@ -24,7 +25,7 @@ public enum VocabularyCommand {
         do {
             switch action {
             case .list(let locale):
-                return try list(vocabulary, locale: locale)
+                return try list(vocabulary, locale: locale, paths: paths)
             case .add(let word, let pronunciation, let locale):
                 return try add(
                     word, pronunciation: pronunciation, locale: locale ?? TranscribeCommand.defaultLocale,
@@ -38,9 +39,49 @@ public enum VocabularyCommand {
         }
     }
 
-    private static func list(_ vocabulary: ClinicVocabulary, locale: String?) throws -> Int32 {
+    /// Each locale's words as decoding takes them. A word whose phones the locale's model lacks gets a
+    /// fourth field saying so; words past the most a locale takes, and lines that are no word, are
+    /// counted on standard error.
+    private static func list(_ vocabulary: ClinicVocabulary, locale: String?, paths: StationPaths) throws -> Int32 {
         let locales = try locale.map { [try ClinicVocabulary.checkedLocale($0)] } ?? vocabulary.locales()
-        let rows = try locales.flatMap { locale in try vocabulary.entries(locale: locale).map { (locale, $0) } }
+        let files = try locales.map { locale in (locale, try vocabulary.read(locale: locale)) }
+        let locator = ModelLocator(modelsDirectory: paths.modelsDirectory)
+        var rows: [String] = []
+        var notes: [String] = []
+        for (locale, file) in files {
+            let phones = (try? locator.model(for: locale)).flatMap { try? ModelPhones(model: $0) }
+            for entry in file.entries {
+                var row = "\(locale)\t\(entry.word)\t\(entry.phones.joined(separator: " "))"
+                if let phones {
+                    let lacking = entry.phones.filter { !phones.phones.contains($0) }
+                    if !lacking.isEmpty {
+                        row +=
+                            "\t" + tr("unusable: the \(locale) model has no phone \(lacking.joined(separator: ", "))")
+                    }
+                }
+                rows.append(row)
+            }
+            if file.beyondLimit > 0 {
+                let named = file.firstLeftOut.joined(separator: ", ")
+                notes.append(
+                    tr(
+                        file.beyondLimit,
+                        one:
+                            "\(locale): 1 more word is left out (\(named)): a locale takes at most \(ClinicVocabulary.maximumWords) words, the file's first.",
+                        other:
+                            "\(locale): \(file.beyondLimit) more words are left out (\(named), …): a locale takes at most \(ClinicVocabulary.maximumWords) words, the file's first."
+                    ))
+            }
+            if file.unreadableLines > 0 {
+                notes.append(
+                    tr(
+                        file.unreadableLines,
+                        one: "\(locale): 1 line is not a word and its phones, and is skipped.",
+                        other:
+                            "\(locale): \(file.unreadableLines) lines are not a word and its phones, and are skipped."))
+            }
+        }
+        defer { for note in notes { printError(note) } }
         guard !rows.isEmpty else {
             printText(
                 "No words added\(locale.map { " for \(ModelLocator.canonical($0))" } ?? ""): the models' own dictionaries decode."
@@ -48,9 +89,7 @@ public enum VocabularyCommand {
             return ExitStatus.success
         }
         print("LOCALE\tWORD\tPRONUNCIATION")
-        for (locale, entry) in rows {
-            printText("\(locale)\t\(entry.word)\t\(entry.phones.joined(separator: " "))")
-        }
+        for row in rows { printText(row) }
         return ExitStatus.success
     }
 

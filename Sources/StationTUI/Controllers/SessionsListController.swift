@@ -44,7 +44,7 @@ final class SessionsListController: ScreenController {
                 notifier.warning("No session is selected.")
                 return .handled
             }
-            return .open(SessionDetails(screen: screen).begin(for: session.id))
+            return .open(SessionDetailsDialog(for: session, on: screen))
         case .character("e"), .character("E"), .character("x"), .character("p"), .character("S"), .character("D"),
             .character("R"), .character("a"):
             return .refused("That key works on a report: press Tab to go to the report list first.")
