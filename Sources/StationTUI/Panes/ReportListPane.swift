@@ -47,7 +47,11 @@ enum ReportListPane {
             let selected = index == list.selection
             let role: StyleRole = selected && focused ? .selection : selected ? .heading : .normal
             inner.fill(row: row, role: role)
-            if selected { inner.text(FocusMarks.selected, row: row, column: 1, role: role) }
+            if selected {
+                inner.text(FocusMarks.selected, row: row, column: 1, role: role)
+                // The cursor on the selected report, unless it is in the search field being typed.
+                if focused && list.searchField == nil { inner.cursor(row: row, column: 1) }
+            }
             drawRow(
                 report, columns: columns, search: search, types: types, dates: dates, row: row, role: role, in: inner)
         }

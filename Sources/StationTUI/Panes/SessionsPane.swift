@@ -29,7 +29,11 @@ enum SessionsPane {
             let nameWidth = max(1, inner.area.width - 3 - timeWidth - 1)
             let lineRole: StyleRole = isSelected ? .selection : .normal
             inner.fill(row: row, role: lineRole)
-            if isSelected { inner.text(FocusMarks.selected, row: row, role: lineRole) }
+            if isSelected {
+                inner.text(FocusMarks.selected, row: row, role: lineRole)
+                // The hardware cursor follows the focus, for a screen reader or magnifier that tracks it.
+                if focused { inner.cursor(row: row, column: 0) }
+            }
             let shown = remote?.state ?? session.state
             let mark = StateStyle.mark(shown, phase: model.quiet ? 0 : model.spinnerPhase)
             inner.text(
