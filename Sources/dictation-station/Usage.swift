@@ -30,6 +30,12 @@ enum Usage {
                               or a postgresql:// URI; default: $DICTATION_STATION_STORE, else
                               the workstation's /etc/dictation-station/store.conf)
           --no-color          a monochrome screen (also when NO_COLOR is set)
+          --lines             the station line by line, for a screen reader, a braille display,
+                              SSH or a log: events as sentences, commands as words (help lists
+                              them); also by itself when TERM is dumb or cannot show the screen
+          --quiet-screen      for a screen reader: the timer moves every 10 s, no level meter, nothing
+                              animates, only what changed is redrawn (F7 toggles it)
+          --high-contrast     white and yellow on black, nothing dimmed
           --catalog FILE      the speech model catalog to use instead of the built-in one
                               (also $DICTATION_STATION_CATALOG)
           --model-mirror URL  fetch every model file by its name from URL (an intranet http(s)

@@ -47,8 +47,58 @@ public enum StationStartup {
         }
     }
 
+    /// Opens the station for the full screen: its model, on the same station and ports as every front.
     @MainActor
     public static func open(_ context: Context) async -> RunningStation {
+        let opened = await openStation(context)
+        let model = ScreenModel(station: opened.station, services: opened.services)
+        model.storeName = context.storeName
+        // Nor should the first frame wait for the decoder (it took more CPU than the rest of start-up): it
+        // loads once the screen is drawn.
+        model.afterFirstFrame { [preload = opened.preloadDecoder] in Task.detached { await preload() } }
+        let front = BackgroundWork.Front(
+            installStatus: { model.installStatus = $0 }, storeChanged: { model.reloadReports() })
+        return RunningStation(runner: runner(opened, front: front, context), model: model)
+    }
+
+    /// Opens the station for the line mode: no screen model; the line mode's report desk, made as the
+    /// screen's is, on the same store, claims and training.
+    @MainActor
+    public static func openForLines(_ context: Context) async -> RunningLines {
+        let opened = await openStation(context)
+        // No frame to wait for: the decoder loads while the line mode says it is ready.
+        Task.detached { [preload = opened.preloadDecoder] in await preload() }
+        let station = opened.station
+        let desk = ReportDesk(
+            store: context.ports.database, claims: context.ports.editLocks, training: station, clock: context.clock,
+            user: station.author)
+        // The line mode says what an install did through the notifier; its progress is not read out.
+        let front = BackgroundWork.Front(installStatus: { _ in }, storeChanged: {})
+        return RunningLines(runner: runner(opened, front: front, context), desk: desk)
+    }
+
+    /// What every front opens on: the station with its sessions and locale, and the screen's services.
+    private struct OpenedStation {
+        var station: Station
+        var services: ScreenServices
+        var installStatus: AsyncStream<String?>
+        /// Loads the decoder for the station's language, so that the first dictation need not wait for it.
+        var preloadDecoder: @Sendable () async -> Void
+    }
+
+    @MainActor
+    private static func runner(
+        _ opened: OpenedStation, front: BackgroundWork.Front, _ context: Context
+    ) -> StationRunner {
+        let background = BackgroundWork.start(
+            station: opened.station, front: front, installStatus: opened.installStatus, context: context)
+        let control = startControl(station: opened.station, context)
+        return StationRunner(
+            station: opened.station, database: context.ports.database, background: background, control: control)
+    }
+
+    @MainActor
+    private static func openStation(_ context: Context) async -> OpenedStation {
         let (ports, paths, clock, log) = (context.ports, context.paths, context.clock, context.log)
         let session = SessionDependencies(
             makeCapture: ports.makeCapture, transcriber: ports.transcriber, clock: clock, log: log,
@@ -80,18 +130,11 @@ public enum StationStartup {
             exportDirectory: paths.dataDirectory.appendingPathComponent("exports"),
             editingDirectory: paths.dataDirectory.appendingPathComponent("editing"), clock: clock,
             workTypes: workTypes, editLocks: ports.editLocks)
-        let model = ScreenModel(station: station, services: services)
-        model.storeName = context.storeName
-        // The first dictation should not wait for the decoder to load, nor the first frame for the decoder
-        // (it took more CPU than the rest of start-up): it loads once the screen is drawn.
-        model.afterFirstFrame { [preload = ports.preload, locale = locales.locale] in
-            Task.detached { await preload(locale) }
+        let preload: @Sendable () async -> Void = { [preload = ports.preload, locale = locales.locale] in
+            await preload(locale)
         }
-        let background = BackgroundWork.start(
-            station: station, model: model, installStatus: installStatus, context: context)
-        let control = startControl(station: station, context)
-        return RunningStation(
-            station: station, model: model, database: ports.database, background: background, control: control)
+        return OpenedStation(
+            station: station, services: services, installStatus: installStatus, preloadDecoder: preload)
     }
 
     /// The saved sessions and the one selected last; recordings a crash left are given valid headers.

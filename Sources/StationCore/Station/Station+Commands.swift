@@ -89,7 +89,9 @@ extension Station {
         case .status:
             return CommandOutcome(succeeded: true, message: StatusLine.text(for: self))
         }
-        let line = "Control socket: \(command.verb) \(outcome.succeeded ? "—" : "refused:") \(outcome.message)"
+        // A notice is a sentence: the session's time in full units, not the status bar's timer.
+        let said = outcome.succeeded ? selected.map(SessionStatusWords.sentence) ?? outcome.message : outcome.message
+        let line = "Control socket: \(command.verb) \(outcome.succeeded ? "—" : "refused:") \(said)"
         notifier.post(outcome.succeeded ? .info : .warning, line)
         return outcome
     }

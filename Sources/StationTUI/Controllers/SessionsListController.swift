@@ -1,3 +1,4 @@
+import Localization
 import Observation
 import StationCore
 
@@ -107,6 +108,10 @@ final class SessionsListController: ScreenController {
                     "L", "Language", "Change the language of the selected session and its dictation",
                     applies: session.map { station.localeChangeRefusal(for: $0) == nil } ?? false),
                 KeyBinding("F6 s", "Source", "Choose the capture source"),
+                KeyBinding(
+                    "F7", tr("Quiet"),
+                    tr("Quiet screen: timer every 10 s, no meter (again: off)"),
+                    applies: false),
                 KeyBinding("↑↓ j k", "Select", "Select a session", applies: false),
                 KeyBinding("Tab", "Reports", "Switch to the report list"),
                 KeyBinding("F3 /", "Search", "Search the reports"),

@@ -22,7 +22,7 @@ final class Terminal {
     }
 
     /// Starts curses on the controlling terminal; call `stop` (or crash) to restore it.
-    init(colors: Bool, environment: [String: String]) throws(Unusable) {
+    init(colors: Bool, highContrast: Bool = false, environment: [String: String]) throws(Unusable) {
         setlocale(LC_ALL, "")
         // newterm rather than initscr: initscr exits the process on an unknown TERM.
         guard let screen = newterm(nil, fdopen(STDOUT_FILENO, "w"), fdopen(STDIN_FILENO, "r")) else {
@@ -45,7 +45,7 @@ final class Terminal {
         }
         _ = mousemask(ds_button1_pressed() | ds_button1_clicked() | ds_button1_released(), nil)
         eraseIsControlH = erasechar() == 8
-        canvas = CursesCanvas(theme: CursesTheme(colors: colors))
+        canvas = CursesCanvas(theme: CursesTheme(colors: colors, highContrast: highContrast))
         titleSupported = Self.supportsTitle(term: environment["TERM"] ?? "")
         isActive = true
     }
