@@ -210,6 +210,10 @@ enum Usage {
                                               a password (one line on standard input) for other workstations
                           clinic status [--store S]  the store and who set it, schema version, the users, and
                                               a warning if the server lets anyone in without a password
+                          clinic import-station DIR [--store S]
+                                              bring your own station's reports (revisions, history, words,
+                                              audio) and sessions from the data directory DIR into the clinic
+                                              store, as yourself; checked, and safe to run again
                                               S as --store; without one, libpq's defaults
                         """)
             ]),

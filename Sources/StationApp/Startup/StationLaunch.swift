@@ -97,6 +97,10 @@ public enum StationLaunch {
             voiceProfiles: ProfileTrainingWiring.training(paths: paths, environment: environment, log: log))
         context.storeName = store.inUse.titleWords
         context.controlKey = store.inUse.socketKey
+        if let clinic = store.clinic {
+            context.clinicReachable = { clinic.isReachable }
+            context.dictationsWaiting = { clinic.outbox?.count ?? 0 }
+        }
         return context
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Recordings
 import SQLiteStore
 import StationControl
@@ -27,6 +28,10 @@ public enum StationStartup {
         /// Keeps the control socket of a station on a clinic store apart from the same account's station
         /// on its own store (`StoreInUse.socketKey`); nil for the person's own store.
         public var controlKey: String?
+        /// Whether the clinic store can be reached now, and how many sent dictations wait on this
+        /// workstation for it; nil for the person's own store, which is always at hand.
+        public var clinicReachable: (@Sendable () -> Bool)?
+        public var dictationsWaiting: @Sendable () -> Int = { 0 }
 
         public init(
             ports: StationPorts, paths: StationPaths, environment: [String: String], clock: any StationClock,
@@ -115,6 +120,7 @@ public enum StationStartup {
         await locales.restore()
         station.locale = locales.locale
         await restoreSessions(of: station, context)
+        sayClinicStoreAway(station, context)
         let workTypes = loadWorkTypes(context, notifier: station.notifier)
         let (installStatus, statusUpdates) = AsyncStream.makeStream(of: String?.self)
         let services = ScreenServices(
@@ -149,7 +155,10 @@ public enum StationStartup {
                 log: context.log)
         } catch {
             context.log.log(.error, "restoring sessions failed: \(error)")
-            station.notifier.error("The saved sessions could not be read; new dictations still work.")
+            // A clinic store away is said once, with what it means (`sayClinicStoreAway`).
+            if context.clinicReachable?() ?? true {
+                station.notifier.error("The saved sessions could not be read; new dictations still work.")
+            }
         }
         // Recordings no session or report owns (a killed import, a lost database) are shown, never
         // dropped; looked for off the start-up path, since the audio folder grows with the reports.
@@ -161,6 +170,27 @@ public enum StationStartup {
             else { return }
             await MainActor.run { _ = station.notifier.post(notice.kind, notice.message) }
         }
+    }
+
+    /// A station started while its clinic store cannot be reached says so, and what waits, for as long as
+    /// it cannot be reached; the sessions and reports show once it is back.
+    @MainActor
+    private static func sayClinicStoreAway(_ station: Station, _ context: Context) {
+        guard let reachable = context.clinicReachable, !reachable() else { return }
+        let waiting = context.dictationsWaiting()
+        let message =
+            waiting == 0
+            ? tr(
+                "The clinic store cannot be reached: record and send as usual; what you send waits on this workstation until it is back."
+            )
+            : tr(
+                waiting,
+                one: "The clinic store cannot be reached: 1 dictation waits on this workstation until it is back; record and send as usual.",
+                other:
+                    "The clinic store cannot be reached: \(waiting) dictations wait on this workstation until it is back; record and send as usual."
+            )
+        // It stays while the store is away (a day at most, as a kept dictation's notice).
+        _ = station.notifier.post(.error, message, lasting: .seconds(86_400)) { !reachable() }
     }
 
     @MainActor
