@@ -105,7 +105,14 @@ struct TerminalFocusCursorTests {
         try tmux.send("Tab")
         try tmux.waitFor("Reports ◂")
         try tmux.send("Enter")
-        try tmux.waitFor("Report #")
+        let view = try tmux.waitFor("Report #")
+        // The report view: the cursor on the first line of the text, where a screen reader starts reading.
+        let viewLines = view.split(separator: "\n", omittingEmptySubsequences: false)
+        let textRow = try #require(viewLines.lastIndex { $0.contains("Knee pain on the left side.") })
+        let textColumn = DisplayWidth.of(String(viewLines[textRow].prefix { $0 != "K" }))
+        _ = try tmux.waitFor("the cursor on the report's text (\(textColumn),\(textRow))") { _ in
+            Self.cursor(tmux) == Cell(x: textColumn, y: textRow)
+        }
         try tmux.send("e")
         let editor = try tmux.waitForKeys("Esc")
         let lines = editor.split(separator: "\n", omittingEmptySubsequences: false)

@@ -76,6 +76,32 @@ struct UnsureWordsScreenTests {
         #expect(try await harness.fixture.reports.report(id: 1)?.status == .signed)
     }
 
+    @Test(
+        "the cursor sits on the text's first line, then on the unsure word w selects, then on the sign question's answers"
+    )
+    func cursorFollowsTheReview() async throws {
+        let harness = try await opened()
+        var grid = harness.render()
+        let heading = try #require(grid.find("Text"), "the text heading")
+        let first = try #require(grid.find("The patient has"))
+        #expect(first.row == heading.row + 1)
+        #expect(grid.cursor == first, "on the first line of the text, for a screen reader to read it")
+
+        harness.press(.character("w"))
+        grid = harness.render()
+        #expect(try roles(of: "has", in: grid) == [.unsureSelected, .unsureSelected, .unsureSelected])
+        #expect(grid.cursor == Point(row: first.row, column: first.column + "The patient ".count), "on \"has\"")
+        harness.press(.character("w"))
+        grid = harness.render()
+        let left = try #require(grid.find("left knee"))
+        #expect(grid.cursor == left, "on \"left\"")
+
+        harness.press(.character("S"))
+        grid = harness.render()
+        let answers = try #require(grid.find("y Yes"), "the sign question: \(grid.text)")
+        #expect(grid.cursor == answers, "on the answers' first key")
+    }
+
     @Test("the unsure words are underlined, the others not; the heading counts them and the key bar offers w")
     func underlined() async throws {
         let harness = try await opened()

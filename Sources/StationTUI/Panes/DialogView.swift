@@ -12,6 +12,8 @@ enum DialogView {
             let inner = frame(title, height: lines.count + 4, width: width, in: writer)
             for (row, line) in lines.enumerated() { inner.text(line, row: row, column: 1, role: .dialog) }
             let choices = inner.text("y", row: inner.area.height - 1, column: 1, role: .keyName)
+            // On the answers, after the question: a screen reader reads the question, then its keys.
+            inner.cursor(row: inner.area.height - 1, column: 1)
             let after = inner.text(" Yes   ", row: inner.area.height - 1, column: choices, role: .dialog)
             let no = inner.text("n Esc", row: inner.area.height - 1, column: after, role: .keyName)
             inner.text(" No", row: inner.area.height - 1, column: no, role: .dialog)

@@ -21,5 +21,7 @@ enum NoSpeechDialogView {
             let column = inner.text(answer.key, row: row, column: 1, role: .keyName)
             inner.text(answer.label, row: row, column: column, role: .dialog)
         }
+        // On the first answer's key, where a screen reader reads the answers from.
+        inner.cursor(row: lines.count + 1, column: 1)
     }
 }

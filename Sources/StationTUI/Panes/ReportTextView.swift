@@ -23,6 +23,7 @@ enum ReportTextView {
         let text = ReportTextRows(body, width: inner.area.width, measure: inner.fit.measure)
         let room = max(0, inner.area.height - top - 1)
         let first = min(view.scroll, max(0, text.rows.count - room))
+        var cursor: (row: Int, column: Int)?
         var marksByLine: [Int: [(index: Int, mark: UnsureWords.Mark)]] = [:]
         for (index, mark) in view.shownUnsure.marks.enumerated() {
             marksByLine[mark.line, default: []].append((index, mark))
@@ -40,8 +41,14 @@ enum ReportTextView {
                 inner.text(
                     String(characters[from..<to]), row: top + 1 + offset, column: column,
                     role: index == view.unsureSelection ? .unsureSelected : .unsure)
+                // A screen reader reads where the cursor is: the unsure word selected (w/W), if shown.
+                if index == view.unsureSelection, from == mark.range.lowerBound {
+                    cursor = (top + 1 + offset, column)
+                }
             }
         }
         if text.rows.isEmpty { inner.text("(empty)", row: top + 1, role: .dim) }
+        // Else the first line of text shown.
+        inner.cursor(row: cursor?.row ?? top + 1, column: cursor?.column ?? 0)
     }
 }
