@@ -133,7 +133,8 @@ final class DecodeStream {
         if !open.isEmpty { closeUtterance(length: open.count) }
     }
 
-    /// Decodes at most about `budget` samples; returns whether work remains.
+    /// Decodes at most about `budget` samples (`.max`: all there is); returns whether work remains. A step
+    /// never adds the budget to a position: `.max` would overflow.
     @discardableResult
     func work(budget: Int) throws -> Bool {
         var left = budget
@@ -222,7 +223,7 @@ final class DecodeStream {
             use = .finalPass
             finalPassPosition = 0
         }
-        let end = min(audio.count, finalPassPosition + maximum)
+        let end = finalPassPosition + min(maximum, audio.count - finalPassPosition)
         try decoder.process(audio[finalPassPosition..<end])
         let done = end - finalPassPosition
         finalPassPosition = end
@@ -260,7 +261,7 @@ final class DecodeStream {
             use = .livePass(prefix: prefix)
             quickPassPosition = 0
         }
-        let end = min(livePassLimit, quickPassPosition + maximum)
+        let end = quickPassPosition + min(maximum, max(0, livePassLimit - quickPassPosition))
         guard end > quickPassPosition else { return maximum }
         try decoder.process(open[quickPassPosition..<end])
         let done = end - quickPassPosition
@@ -273,7 +274,7 @@ final class DecodeStream {
             try decoder.startUtterance()
             use = .quickPass
         }
-        let end = min(open.count, quickPassPosition + maximum)
+        let end = quickPassPosition + min(maximum, max(0, open.count - quickPassPosition))
         try decoder.process(open[quickPassPosition..<end])
         let done = end - quickPassPosition
         quickPassPosition = end
