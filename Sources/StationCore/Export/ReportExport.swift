@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The formats a report is exported in.
 public enum ReportExportFormat: String, Sendable, CaseIterable {
@@ -32,53 +33,59 @@ public enum ReportExport {
         events: [ReportEvent] = []
     ) -> String {
         let properties = report.properties
+        let labels = ReportHeaderLabels()
+        let status = report.status.word + (report.enteredInError == nil ? "" : tr(", ENTERED IN ERROR"))
         var lines = [
-            "Report \(report.id)\(properties.priority == .urgent ? " · URGENT" : "")",
-            "Patient:  \(properties.patient?.display ?? "none given")",
-            "Author:   \(report.authorName)",
-            "Type:     \(workTypes.type(properties.workType).display)",
-            "Created:  \(ReportTimeFormat.minute(report.created, in: timeZone))",
-            "Status:   \(report.status.rawValue)\(report.enteredInError == nil ? "" : ", ENTERED IN ERROR")",
+            tr("Report \(report.id)") + (properties.priority == .urgent ? tr(" · URGENT") : ""),
+            labels.line(labels.patient, properties.patient?.display ?? tr("none given")),
+            labels.line(labels.author, report.authorName),
+            labels.line(labels.type, workTypes.type(properties.workType).display),
+            labels.line(labels.created, ReportTimeFormat.minute(report.created, in: timeZone)),
+            labels.line(labels.status, status),
         ]
         if let signer = report.signedBy, let signed = report.signedAt {
-            lines.append("Signed:   \(ReportTimeFormat.minute(signed, in: timeZone)) by \(signer)")
+            let when = ReportTimeFormat.minute(signed, in: timeZone)
+            lines.append(labels.line(labels.signed, tr("\(when) by \(signer)")))
         }
         if let mark = report.enteredInError {
-            lines.append(
-                "In error: \(ReportTimeFormat.minute(mark.at, in: timeZone)) by \(mark.by): \(mark.reason)")
+            let when = ReportTimeFormat.minute(mark.at, in: timeZone)
+            lines.append(labels.line(labels.inError, tr("\(when) by \(mark.by): \(mark.reason)")))
         }
         lines += [
-            "Session:  \(report.sessionName)",
-            "Duration: \(ElapsedTimeFormat.string(for: report.audioDuration))",
-            "Locale:   \(report.locale)",
+            labels.line(labels.session, report.sessionName),
+            labels.line(labels.duration, ElapsedTimeFormat.string(for: report.audioDuration)),
+            labels.line(labels.locale, report.locale),
         ]
-        if let audio = report.audioFile { lines.append("Audio:    \(audio.path)") }
+        if let audio = report.audioFile { lines.append(labels.line(labels.audio, audio.path)) }
         if !revisions.isEmpty {
-            let last = revisions[revisions.count - 1]
+            let last = ReportTimeFormat.minute(revisions[revisions.count - 1].created, in: timeZone)
+            let count = revisions.count
             lines.append(
-                "Revised:  \(revisions.count) time\(revisions.count == 1 ? "" : "s"), "
-                    + "last \(ReportTimeFormat.minute(last.created, in: timeZone))")
+                labels.line(
+                    labels.revised, tr(count, one: "\(count) time, last \(last)", other: "\(count) times, last \(last)")
+                ))
         }
         let amendments = revisions.filter { $0.reason != nil }
         lines += ["", report.text]
         if !amendments.isEmpty {
-            lines += ["", "Amendments:"]
+            lines += ["", tr("Amendments:")]
             for amendment in amendments {
-                lines.append(
-                    "  \(ReportTimeFormat.minute(amendment.created, in: timeZone)) by \(amendment.author ?? "unknown"): "
-                        + (amendment.reason ?? ""))
+                let when = ReportTimeFormat.minute(amendment.created, in: timeZone)
+                let author = amendment.author ?? tr("unknown")
+                lines.append("  " + tr("\(when) by \(author): \(amendment.reason ?? "")"))
             }
         }
         if !events.isEmpty {
-            lines += ["", "History:"]
+            lines += ["", tr("History:")]
             for event in events {
-                lines.append(
-                    "  \(ReportTimeFormat.minute(event.time, in: timeZone))  \(event.action.words) by "
-                        + (event.actor ?? "unknown") + (event.reason.map { ": \($0)" } ?? ""))
+                let when = ReportTimeFormat.minute(event.time, in: timeZone)
+                let actor = event.actor ?? tr("unknown")
+                let step = tr("\(event.action.words) by \(actor)") + (event.reason.map { ": \($0)" } ?? "")
+                lines.append("  \(when)  " + step)
             }
         }
         if report.originalText != report.text {
-            lines += ["", "Original transcript:", report.originalText]
+            lines += ["", tr("Original transcript:"), report.originalText]
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -94,6 +101,30 @@ public enum ReportExport {
         var data = try encoder.encode(value)
         data.append(0x0A)
         return data
+    }
+}
+
+/// The labels of a report's header, in the interface language, lined up after the longest.
+struct ReportHeaderLabels {
+    let patient = tr("Patient:")
+    let author = tr("Author:")
+    let type = tr("Type:")
+    let created = tr("Created:")
+    let status = tr("Status:")
+    let signed = tr("Signed:")
+    let inError = tr("In error:")
+    let session = tr("Session:")
+    let duration = tr("Duration:")
+    let locale = tr("Locale:")
+    let audio = tr("Audio:")
+    let revised = tr("Revised:")
+
+    /// `label` padded to the longest label and a space, then `value`.
+    func line(_ label: String, _ value: String) -> String {
+        let width =
+            [patient, author, type, created, status, signed, inError, session, duration, locale, audio, revised]
+            .map(\.count).max() ?? 0
+        return label + String(repeating: " ", count: width + 1 - label.count) + value
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why the data directory cannot be used as it is; the message says what to do.
 public enum DataDirectoryError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -11,10 +12,13 @@ public enum DataDirectoryError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch self {
         case .symbolicLink(let path):
-            "\(path) is a symbolic link. The station keeps patient data in its own data directory only and "
-                + "does not follow links inside it; move the link away (and what belongs here back), then start again."
+            tr(
+                "\(path) is a symbolic link. The station keeps patient data in its own data directory only and does not follow links inside it; move the link away (and what belongs here back), then start again."
+            )
         case .unexpectedKind(let path, let expected):
-            "\(path) is not a \(expected); the station keeps its own \(expected) there. Move it away, then start again."
+            tr(
+                "\(path) is not a \(expected); the station keeps its own \(expected) there. Move it away, then start again."
+            )
         }
     }
 }

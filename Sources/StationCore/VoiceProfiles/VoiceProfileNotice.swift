@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Turns training outcomes into notifications, and keeps quiet about progress it already told:
 /// "needed" is said when the count first shows and again only at each further quarter of the way.
@@ -25,30 +26,40 @@ public struct VoiceProfileNotices: Sendable {
             announcedQuarter[key] = quarter
             return (
                 .info,
-                "Voice profile (\(locale)): \(usable) of \(needed) corrected dictations needed before it learns your voice."
+                tr(
+                    "Voice profile (\(locale)): \(usable) of \(needed) corrected dictations needed before it learns your voice."
+                )
             )
         case .updated(let locale, let before, let after, let heldBack):
             announcedQuarter["\(author)\n\(locale)"] = nil
             return (
                 .info,
-                "Voice profile (\(locale)) updated: \(Self.percent(before)) → \(Self.percent(after)) word errors on your "
-                    + "\(Self.dictations(heldBack)) latest dictations."
+                tr(
+                    "Voice profile (\(locale)) updated: \(Self.percent(before)) → \(Self.percent(after)) word errors on your \(heldBack) latest dictations."
+                )
             )
         case .kept(let locale, let current, let candidate, let heldBack):
             return (
                 .info,
-                "Voice profile (\(locale)) kept: the new one was not better (\(Self.percent(candidate)) against "
-                    + "\(Self.percent(current)) word errors on your \(Self.dictations(heldBack)) latest dictations)."
+                tr(
+                    "Voice profile (\(locale)) kept: the new one was not better (\(Self.percent(candidate)) against \(Self.percent(current)) word errors on your \(heldBack) latest dictations)."
+                )
             )
         case .failed(let locale, let reason):
             return (
                 .warning,
-                "Voice profile (\(locale)) not trained: \(reason). Dictation is unaffected; it is tried again later."
+                tr(
+                    "Voice profile (\(locale)) not trained: \(reason). Dictation is unaffected; it is tried again later."
+                )
             )
         }
     }
 
-    static func percent(_ value: Double) -> String { String(format: "%.1f %%", value) }
-
-    static func dictations(_ count: Int) -> String { count == 1 ? "1" : "\(count)" }
+    /// "12.5 %", with the decimal mark of the interface language.
+    static func percent(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        let (whole, tenth) = (tenths / 10, abs(tenths % 10))
+        // TRANSLATORS: a percentage with one decimal: {0} the whole part, {1} the tenths ("12.5 %").
+        return tr("\(whole).\(tenth) %")
+    }
 }
