@@ -7,6 +7,10 @@ import Testing
 private func sample(_ text: LocalizedText) -> LocalizedText { text }
 private func sample(_ count: Int, one: LocalizedText, other: LocalizedText) -> LocalizedText { other }
 
+private struct Holder {
+    func sample(_ key: String) -> String { key }
+}
+
 @Suite("scripts/l10n-extract reads a tr() literal into the key LocalizedText builds")
 struct ExtractorAgreementTests {
     static let name: String? = "Room 12"
@@ -28,7 +32,12 @@ struct ExtractorAgreementTests {
             """),
         sample(count, one: "\(count) report", other: "\(count) reports"),
         sample("Unicode: patiënt, één, ‘quotes’"),
+        // A comment just before the call that ends with a full stop.
+        sample("After a comment."),
     ]
+
+    /// A method of the same name is not the keyword: the extractor leaves it out.
+    static let notAText = Holder().sample("Not a text.")
 
     @Test("The extractor's keys are Swift's, literal for literal")
     func sameKeys() throws {
