@@ -1,3 +1,4 @@
+import Localization
 import PostgresStore
 import StationApp
 
@@ -17,24 +18,31 @@ enum ClinicCommand {
                 let setUp = try await store.initialize()
                 printText(
                     setUp.versionBefore == setUp.versionAfter
-                        ? "The clinic store at \(store.address) is up to date (schema version \(setUp.versionAfter))."
-                        : "The clinic store at \(store.address) is set up: schema version \(setUp.versionAfter)"
-                            + (setUp.versionBefore == 0 ? "" : " (was \(setUp.versionBefore))") + ".")
+                        ? tr(
+                            "The clinic store at \(store.address) is up to date (schema version \(setUp.versionAfter))."
+                        )
+                        : setUp.versionBefore == 0
+                            ? tr(
+                                "The clinic store at \(store.address) is set up: schema version \(setUp.versionAfter).")
+                            : tr(
+                                "The clinic store at \(store.address) is set up: schema version \(setUp.versionAfter) (was \(setUp.versionBefore))."
+                            ))
             case .addUser(let name, let transcriptionist):
                 let added = try await store.addUser(name, transcriptionist: transcriptionist)
-                let role = added.user.isTranscriptionist ? "clinic user and transcriptionist" : "clinic user"
+                let role = added.user.isTranscriptionist ? tr("clinic user and transcriptionist") : tr("clinic user")
+                let name = added.user.name
                 printText(
                     added.roleCreated
-                        ? "\(added.user.name) is a \(role): the account \(added.user.name) connects as itself."
-                        : "\(added.user.name) was a PostgreSQL role already and is now a \(role).")
+                        ? tr("\(name) is a \(role): the account \(name) connects as itself.")
+                        : tr("\(name) was a PostgreSQL role already and is now a \(role)."))
             case .status:
                 let status = try await store.status()
-                printText("Clinic store: \(status.store)")
-                printText("Schema version: \(status.schemaVersion)")
-                printText("Connected as: \(status.connectedAs)")
-                printText(status.users.isEmpty ? "Users: none yet (clinic add-user NAME)" : "Users:")
+                printText(tr("Clinic store: \(status.store)"))
+                printText(tr("Schema version: \(status.schemaVersion)"))
+                printText(tr("Connected as: \(status.connectedAs)"))
+                printText(status.users.isEmpty ? tr("Users: none yet (clinic add-user NAME)") : tr("Users:"))
                 for user in status.users {
-                    printText("  \(user.name)\(user.isTranscriptionist ? "  transcriptionist" : "")")
+                    printText("  \(user.name)" + (user.isTranscriptionist ? "  " + tr("transcriptionist") : ""))
                 }
             }
             return ExitStatus.success

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import Localization
 import PostgresStore
 
 /// `clinic init`, `clinic add-user NAME [--transcriptionist]`, `clinic status`, each with `--store`.
@@ -17,7 +18,9 @@ enum ClinicOptions {
     }
 
     static func parse(_ arguments: [String], environment: [String: String]) throws(ArgumentError) -> Parsed {
-        guard let action = arguments.first else { throw .missingArgument("init, add-user or status after 'clinic'") }
+        guard let action = arguments.first else {
+            throw .missingArgument(tr("init, add-user or status after 'clinic'"))
+        }
         let parsed = try syntax.parse(Array(arguments.dropFirst()))
         let store = StoreAddress.chosen(option: parsed.value("--store"), environment: environment)
         let positionals = parsed.positionals
@@ -27,7 +30,7 @@ enum ClinicOptions {
             if let extra = positionals.first { throw .unexpectedArgument(extra) }
             return Parsed(action: action == "init" ? .initialize : .status, store: store)
         case "add-user":
-            guard let name = positionals.first else { throw .missingArgument("NAME after 'clinic add-user'") }
+            guard let name = positionals.first else { throw .missingArgument(tr("NAME after 'clinic add-user'")) }
             if positionals.count > 1 { throw .unexpectedArgument(positionals[1]) }
             return Parsed(action: .addUser(name, transcriptionist: parsed.has("--transcriptionist")), store: store)
         default:
