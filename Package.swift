@@ -112,7 +112,7 @@ let package = Package(
         .target(name: "StationTestTraits"),
 
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
-        .testTarget(name: "GettextCatalogTests", dependencies: ["GettextCatalog", "Localization"]),
+        .testTarget(name: "GettextCatalogTests", dependencies: ["GettextCatalog", "Localization", "StationCore"]),
         .testTarget(name: "StationCoreTests", dependencies: ["StationCore", "StationTestSupport"]),
         .testTarget(name: "StationSystemTests", dependencies: ["StationSystem"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),

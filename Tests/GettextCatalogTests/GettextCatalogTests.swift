@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import StationCore
 import Testing
 
 @testable import GettextCatalog
@@ -82,4 +83,25 @@ struct GettextCatalogTests {
 /// The status word as the core says it, reached without the core: the same key, looked up here.
 private enum ReportStatusWords {
     static var signed: String { tr("signed") }
+}
+
+@Suite("Dates and durations in Dutch, from the compiled catalog", .serialized)
+struct DutchTimeWordsTests {
+    @Test("1 december 2026 21:30, 1 minuut 12 seconden")
+    func dutchTimes() {
+        setenv("LANGUAGE", "nl", 1)
+        setlocale(LC_ALL, "C.UTF-8")
+        InterfaceLanguage.bindCatalog()
+        Translation.use(GettextCatalog())
+        defer {
+            Translation.use(nil)
+            unsetenv("LANGUAGE")
+            setlocale(LC_ALL, "C")
+        }
+        let date = Date(timeIntervalSince1970: 1_796_157_000)
+        #expect(TimeWords.dateTime(date, in: TimeZone(identifier: "Europe/Amsterdam")!) == "1 december 2026 21:30")
+        #expect(TimeWords.duration(.seconds(72)) == "1 minuut 12 seconden")
+        #expect(TimeWords.duration(.seconds(3601)) == "1 uur 1 seconde")
+        #expect(TimeWords.duration(.seconds(7200)) == "2 uur")
+    }
 }

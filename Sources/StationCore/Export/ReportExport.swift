@@ -40,15 +40,15 @@ public enum ReportExport {
             labels.line(labels.patient, properties.patient?.display ?? tr("none given")),
             labels.line(labels.author, report.authorName),
             labels.line(labels.type, workTypes.type(properties.workType).display),
-            labels.line(labels.created, ReportTimeFormat.minute(report.created, in: timeZone)),
+            labels.line(labels.created, TimeWords.dateTime(report.created, in: timeZone)),
             labels.line(labels.status, status),
         ]
         if let signer = report.signedBy, let signed = report.signedAt {
-            let when = ReportTimeFormat.minute(signed, in: timeZone)
+            let when = TimeWords.dateTime(signed, in: timeZone)
             lines.append(labels.line(labels.signed, tr("\(when) by \(signer)")))
         }
         if let mark = report.enteredInError {
-            let when = ReportTimeFormat.minute(mark.at, in: timeZone)
+            let when = TimeWords.dateTime(mark.at, in: timeZone)
             lines.append(labels.line(labels.inError, tr("\(when) by \(mark.by): \(mark.reason)")))
         }
         lines += [
@@ -58,7 +58,7 @@ public enum ReportExport {
         ]
         if let audio = report.audioFile { lines.append(labels.line(labels.audio, audio.path)) }
         if !revisions.isEmpty {
-            let last = ReportTimeFormat.minute(revisions[revisions.count - 1].created, in: timeZone)
+            let last = TimeWords.dateTime(revisions[revisions.count - 1].created, in: timeZone)
             let count = revisions.count
             lines.append(
                 labels.line(
@@ -70,7 +70,7 @@ public enum ReportExport {
         if !amendments.isEmpty {
             lines += ["", tr("Amendments:")]
             for amendment in amendments {
-                let when = ReportTimeFormat.minute(amendment.created, in: timeZone)
+                let when = TimeWords.dateTime(amendment.created, in: timeZone)
                 let author = amendment.author ?? tr("unknown")
                 lines.append("  " + tr("\(when) by \(author): \(amendment.reason ?? "")"))
             }
@@ -78,7 +78,7 @@ public enum ReportExport {
         if !events.isEmpty {
             lines += ["", tr("History:")]
             for event in events {
-                let when = ReportTimeFormat.minute(event.time, in: timeZone)
+                let when = TimeWords.dateTime(event.time, in: timeZone)
                 let actor = event.actor ?? tr("unknown")
                 let step = tr("\(event.action.words) by \(actor)") + (event.reason.map { ": \($0)" } ?? "")
                 lines.append("  \(when)  " + step)

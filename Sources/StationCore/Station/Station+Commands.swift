@@ -30,7 +30,7 @@ extension Station {
         }
         if let found = session.noSpeech {
             // Sending it again would find nothing again: the person decides at the station.
-            let recorded = ElapsedTimeFormat.string(for: found.recorded)
+            let recorded = TimeWords.duration(found.recorded)
             return CommandOutcome(
                 succeeded: false,
                 message: tr(

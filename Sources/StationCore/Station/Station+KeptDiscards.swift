@@ -26,13 +26,13 @@ extension Station {
             return CommandOutcome(succeeded: false, message: tr("Nothing to discard: pause the recording first."))
         }
         let grace = dependencies.discardGracePeriod
-        let seconds = grace.components.seconds
-        let recorded = ElapsedTimeFormat.string(for: discarded.recorded)
+        let period = TimeWords.duration(grace)
+        let recorded = TimeWords.duration(discarded.recorded)
         let what = tr("the dictation of \"\(discarded.sessionName)\" (\(recorded))")
         let key = Self.undoDiscardKey
         // The key first: a narrow strip cuts the end of a line.
         let notice = notifier.post(
-            .warning, tr("Press \(key) within \(seconds) s to undo: the control socket discarded \(what)."),
+            .warning, tr("Press \(key) within \(period) to undo: the control socket discarded \(what)."),
             lasting: grace)
         let clock = dependencies.session.clock
         // Measured from the discard, however late the task begins to wait.
@@ -49,7 +49,7 @@ extension Station {
         return CommandOutcome(
             succeeded: true,
             message: tr(
-                "Discarded \(what); its audio is kept for \(seconds) s: press \(key) at the station or run `ctl undo` to bring it back."
+                "Discarded \(what); its audio is kept for \(period): press \(key) at the station or run `ctl undo` to bring it back."
             ))
     }
 
@@ -75,7 +75,7 @@ extension Station {
         kept.expiry.cancel()
         notifier.dismiss(kept.notice)
         select(session.id)
-        let elapsed = ElapsedTimeFormat.string(for: session.elapsed)
+        let elapsed = TimeWords.duration(session.elapsed)
         let message = tr("Brought back the dictation of \"\(session.name)\" (\(elapsed)), paused.")
         notifier.info(message)
         return CommandOutcome(succeeded: true, message: message)
