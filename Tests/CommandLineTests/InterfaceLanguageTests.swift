@@ -62,4 +62,16 @@ struct InterfaceLanguageTests {
         #expect(outcome.status != 0)
         #expect(outcome.standardError.contains("Er is geen verslag 99."), "\(outcome.standardError)")
     }
+
+    @Test("A subcommand's own output is Dutch: an empty list, a model list's headings and states")
+    func subcommandOutput() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("lang-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: data) }
+        let dutch = ["LANG": "nl_NL.UTF-8"]
+        let reports = try StationBinary.run(["--data-dir", data.path, "reports"], environment: dutch)
+        #expect(reports.standardOutput == "Nog geen verslagen.\n", "\(reports.standardOutput)\(reports.standardError)")
+        let models = try StationBinary.run(["--data-dir", data.path, "models"], environment: dutch)
+        #expect(models.standardOutput.hasPrefix("TAAL   TOESTAND   GROOTTE   NAAM"), "\(models.standardOutput)")
+        #expect(models.standardOutput.contains("beschikbaar") || models.standardOutput.contains("systeem"))
+    }
 }

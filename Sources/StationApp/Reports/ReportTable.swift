@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationTUI
 
@@ -13,11 +14,17 @@ enum ReportTable {
 
     static func render(_ reports: [Report], timeZone: TimeZone, workTypes: WorkTypes = .builtIn) -> String {
         let idWidth = max(2, reports.map { String($0.id).count }.max() ?? 0)
+        // The status column fits every status word of the interface language.
+        let statusHeading = tr("STATUS")
+        let statusWidth = ([statusHeading, tr("in error")] + ReportStatus.allCases.map(\.word)).map(\.count).max() ?? 9
+        let durationHeading = tr("DURATION")
+        let durationWidth = max(8, durationHeading.count)
         var lines = [
             row([
-                "ID".leftPadded(to: idWidth), "CREATED         ", "!", "PATIENT".padded(to: patientWidth),
-                "AUTHOR".padded(to: authorWidth), "TYPE".padded(to: typeWidth), "STATUS   ",
-                "SESSION".padded(to: sessionWidth), "DURATION", "TEXT",
+                tr("ID").leftPadded(to: idWidth), tr("CREATED").padded(to: 16), "!",
+                tr("PATIENT").padded(to: patientWidth), tr("AUTHOR").padded(to: authorWidth),
+                tr("TYPE").padded(to: typeWidth), statusHeading.padded(to: statusWidth),
+                tr("SESSION").padded(to: sessionWidth), durationHeading.padded(to: durationWidth), tr("TEXT"),
             ])
         ]
         for report in reports {
@@ -29,8 +36,8 @@ enum ReportTable {
                     cell(properties.patient?.display ?? "—", width: patientWidth),
                     cell(report.authorName, width: authorWidth),
                     cell(workTypes.type(properties.workType).display, width: typeWidth),
-                    report.listedStatus.padded(to: 9), cell(report.sessionName, width: sessionWidth),
-                    ElapsedTimeFormat.string(for: report.audioDuration).leftPadded(to: 8),
+                    report.listedStatus.padded(to: statusWidth), cell(report.sessionName, width: sessionWidth),
+                    ElapsedTimeFormat.string(for: report.audioDuration).leftPadded(to: durationWidth),
                     SafeText.line(report.firstLine),
                 ]))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import LocalClaims
+import Localization
 import SQLiteStore
 import StationCore
 
@@ -49,9 +50,11 @@ public enum ReportsCommand {
             return try await ReportEditing.deleteDraft(id, confirmed: confirmed, at: desk(LoginUser.name))
         case .retire(let id, let reason):
             let retired = try await desk(LoginUser.name).enterInError(id, reason: reason)
+            let by = retired.enteredInError?.by ?? LoginUser.name
             printText(
-                "Report \(id) is entered in error as \(retired.enteredInError?.by ?? LoginUser.name): kept with its "
-                    + "audio and history, left out of lists (reports --all shows it).")
+                tr(
+                    "Report \(id) is entered in error as \(by): kept with its audio and history, left out of lists (reports --all shows it)."
+                ))
         case .export(let id, let format):
             let report = try await desk(LoginUser.name).report(id)
             let revisions = try await database.revisions(id: id)
@@ -82,7 +85,7 @@ public enum ReportsCommand {
         if request.json {
             printJSON(try ReportExport.jsonList(reports))
         } else if reports.isEmpty {
-            printText(request.query.search.map { "No reports match \"\($0)\"." } ?? "No reports yet.")
+            printText(request.query.search.map { tr("No reports match \"\($0)\".") } ?? tr("No reports yet."))
         } else {
             printText(ReportTable.render(reports, timeZone: .current, workTypes: workTypes), terminator: "")
         }
