@@ -1,3 +1,5 @@
+import Localization
+
 /// Why the clinic store could not do what was asked, in the words a care worker or an administrator
 /// reads: where the store is, who asked, and what to do.
 public enum ClinicStoreError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -19,22 +21,25 @@ public enum ClinicStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .unreachable(let store, let reason):
-            "The clinic store at \(store) cannot be reached: \(reason)"
+            tr("The clinic store at \(store) cannot be reached: \(reason)")
         case .notInitialized(let store):
-            "The clinic store at \(store) is not set up yet: an administrator runs `dictation-station clinic init` "
-                + "for it first."
+            tr(
+                "The clinic store at \(store) is not set up yet: an administrator runs `dictation-station clinic init` for it first."
+            )
         case .newerSchema(let store, let found, let known):
-            "The clinic store at \(store) has schema version \(found), newer than this station knows (\(known)): "
-                + "update the station on this workstation."
+            tr(
+                "The clinic store at \(store) has schema version \(found), newer than this station knows (\(known)): update the station on this workstation."
+            )
         case .notAllowed(let user, let reason):
-            "\(user) may not do that in the clinic store: \(reason)"
+            tr("\(user) may not do that in the clinic store: \(reason)")
         case .invalidUserName(let name):
-            "“\(name)” cannot be a clinic user: give the login name of an account (lower-case letters, digits, "
-                + "_ and -), not one of the store's own roles."
+            tr(
+                "“\(name)” cannot be a clinic user: give the login name of an account (lower-case letters, digits, _ and -), not one of the store's own roles."
+            )
         case .neverDeleted(let id):
-            "Report \(id) is kept: nothing is deleted from the clinic store; a wrong report is entered in error."
+            tr("Report \(id) is kept: nothing is deleted from the clinic store; a wrong report is entered in error.")
         case .refused(let reason):
-            "The clinic store refused: \(reason)"
+            tr("The clinic store refused: \(reason)")
         }
     }
 }

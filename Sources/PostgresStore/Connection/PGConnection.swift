@@ -1,4 +1,5 @@
 import CLibPQ
+import Localization
 
 /// One libpq connection, used on one thread only (its actor's): statements with text parameters,
 /// rows of text out.
@@ -85,7 +86,8 @@ final class PGConnection {
                 continue
             }
             guard !parameter.utf8.contains(0) else {
-                throw PostgresError(sqlState: "22021", message: "A text holds a NUL character, which cannot be stored.")
+                throw PostgresError(
+                    sqlState: "22021", message: tr("A text holds a NUL character, which cannot be stored."))
             }
             offsets.append(buffer.count)
             buffer += parameter.utf8CString
