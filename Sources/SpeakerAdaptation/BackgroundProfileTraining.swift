@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationSystem
 
@@ -49,7 +50,7 @@ public struct BackgroundProfileTraining: VoiceProfileTraining {
             child = try spawn.start()
         } catch {
             log.log(.error, "voice profile training could not start: \(error)")
-            return .failed(locale: locale, reason: "the training could not be started")
+            return .failed(locale: locale, reason: tr("the training could not be started"))
         }
         // Waited for on a thread of its own: never the station's.
         let finished = await child.finished()
@@ -65,9 +66,9 @@ public struct BackgroundProfileTraining: VoiceProfileTraining {
 
     /// What a finished child's output and exit say.
     static func outcome(output: String, status: Int32, signalled: Bool, locale: String) -> VoiceProfileTrainingOutcome {
-        if signalled { return .failed(locale: locale, reason: "the training was stopped (signal \(status))") }
+        if signalled { return .failed(locale: locale, reason: tr("the training was stopped (signal \(status))")) }
         if let report = ProfileUpdateReport.parse(lastLineOf: output) { return report.outcome }
-        return .failed(locale: locale, reason: "the training ended without a result (exit status \(status))")
+        return .failed(locale: locale, reason: tr("the training ended without a result (exit status \(status))"))
     }
 
     /// Starts an update and does not wait for it (after a correction on the command line): the child

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// What `profiles update --json` prints on one line: the outcome of one update, with its figures and
@@ -65,7 +66,7 @@ public struct ProfileUpdateReport: Codable, Sendable, Equatable {
             return .kept(locale: locale, current: before, candidate: candidatePercent ?? 0, heldBack: heldBack ?? 0)
         case .collecting: return .collecting(locale: locale, usable: usable ?? 0, needed: needed ?? 0)
         case .notDue: return .notDue
-        case .failed: return .failed(locale: locale, reason: reason ?? "the training failed")
+        case .failed: return .failed(locale: locale, reason: reason ?? tr("the training failed"))
         }
     }
 }
