@@ -16,6 +16,9 @@ struct TerminalLanguageTests {
         try tmux.send("Space")
         let screen = try tmux.waitFor("Er is geen audioserver bereikbaar, dus de microfoon kan niet gebruikt worden.")
         #expect(screen.contains("Dictaat"), "the first session's name: \(screen)")
+        #expect(screen.contains("Nog geen verslagen."), "the report list: \(screen)")
+        #expect(screen.contains("Verslagen") && screen.contains("Sessies"), "the panes' titles: \(screen)")
+        #expect(screen.contains("Space Opnemen"), "the key bar: \(screen)")
         #expect(screen.contains("✖  Er is geen audioserver bereikbaar"), "the notification strip: \(screen)")
         #expect(try tmux.format("#{pane_title}") == "NIET BEZIG Dictaat", "the window title")
         // ctl runs in English here; the station answers in its own language.

@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// `p` in the report view plays or pauses the report's audio, `←` `→` skip five seconds; the player's
@@ -5,11 +6,11 @@ import StationCore
 extension ReportViewController {
     func togglePlayback() {
         guard let player = screen.services.player else {
-            screen.notifier.warning("Audio playback is not available in this build.")
+            screen.notifier.warning(tr("Audio playback is not available in this build."))
             return
         }
         guard let file = report.audioFile else {
-            screen.notifier.warning("This report has no audio.")
+            screen.notifier.warning(tr("This report has no audio."))
             return
         }
         switch state.playback {
@@ -19,7 +20,7 @@ extension ReportViewController {
                 do {
                     try await player.play(file: file)
                 } catch {
-                    self?.screen.notifier.error("The audio could not be played.")
+                    self?.screen.notifier.error(tr("The audio could not be played."))
                     self?.state.playback = .stopped
                 }
             }

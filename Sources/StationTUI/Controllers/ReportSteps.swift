@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// Signing and taking a report out of use, through the desk, each after a question (only y does it):
@@ -19,11 +20,16 @@ struct ReportSteps {
             let question = try? desk.signingQuestion(for: report, after: reading)
         else { return nil }
         let about = report.properties.described(with: screen.services.workTypes)
-        let unsure = question.unsureSummary.map { question.unvisited.isEmpty ? " \($0)" : " \($0) w goes to them." }
+        let unsure = question.unsureSummary.map {
+            question.unvisited.isEmpty ? " \($0)" : " " + tr("\($0) w goes to them.")
+        }
+        let (signer, opening) = (desk.user ?? tr("you"), question.opening)
         return ConfirmDialogController(
-            title: "Sign report #\(report.id)?",
-            message: "Sign report #\(report.id) (\(about)) as \(desk.user ?? "you")?\(unsure ?? "") It begins: "
-                + "\"\(question.opening)\". A signed report is final: a later change makes an amendment with a reason.",
+            title: tr("Sign report #\(report.id)?"),
+            message: tr("Sign report #\(report.id) (\(about)) as \(signer)?") + (unsure ?? "") + " "
+                + tr(
+                    "It begins: \"\(opening)\". A signed report is final: a later change makes an amendment with a reason."
+                ),
             action: .sign(report.id)
         ) {
             sign(report.id, after: reading, on: desk)
@@ -38,7 +44,7 @@ struct ReportSteps {
             do throws(ReportRefusal) {
                 guard case .signed(let signed) = try await desk.sign(id, after: reading) else { return }
                 screen?.show(signed)
-                screen?.notifier.info("Signed report #\(id) as \(signed.signedBy ?? desk.user ?? "you").")
+                screen?.notifier.info(tr("Signed report #\(id) as \(signed.signedBy ?? desk.user ?? "you")."))
             } catch {
                 screen?.notifier.warning(error.description)
             }
@@ -48,11 +54,16 @@ struct ReportSteps {
     /// `D`: the question before deleting a draft of yours; nil, saying why, for any other report.
     func deletionQuestion(_ report: Report) -> ConfirmDialogController? {
         guard let desk = allowing({ $0.refusal(toDelete: report) }) else { return nil }
-        let audio = report.audioFile == nil ? "Its text is" : "Its text and audio are"
+        let session = report.sessionName
         return ConfirmDialogController(
-            title: "Delete draft report #\(report.id)?",
-            message: "\(audio) deleted and cannot be brought back. The history of \"\(report.sessionName)\" "
-                + "keeps that you deleted it, and when.",
+            title: tr("Delete draft report #\(report.id)?"),
+            message: report.audioFile == nil
+                ? tr(
+                    "Its text is deleted and cannot be brought back. The history of \"\(session)\" keeps that you deleted it, and when."
+                )
+                : tr(
+                    "Its text and audio are deleted and cannot be brought back. The history of \"\(session)\" keeps that you deleted it, and when."
+                ),
             action: .deleteDraft(report.id)
         ) {
             deleteDraft(report.id, on: desk)
@@ -67,7 +78,9 @@ struct ReportSteps {
                 screen.closeViews(of: id)
                 screen.reloadReports()
                 screen.notifier.info(
-                    "Deleted draft report #\(id); the history of \"\(event.sessionName)\" keeps who deleted it and when."
+                    tr(
+                        "Deleted draft report #\(id); the history of \"\(event.sessionName)\" keeps who deleted it and when."
+                    )
                 )
             } catch {
                 screen?.notifier.warning(error.description)
@@ -79,7 +92,8 @@ struct ReportSteps {
     /// when the desk refuses.
     func errorReasonField(_ report: Report) -> InputDialogController? {
         guard let desk = allowing({ $0.refusal(toEnterInError: report) }) else { return nil }
-        return InputDialogController(title: "Report #\(report.id) entered in error", purpose: .errorReason(report)) {
+        return InputDialogController(title: tr("Report #\(report.id) entered in error"), purpose: .errorReason(report))
+        {
             field, _ in
             do throws(ReportRefusal) {
                 let reason = try desk.checkReason(field.field.text, for: .enterInError)
@@ -94,9 +108,10 @@ struct ReportSteps {
     private func enterInErrorQuestion(_ report: Report, reason: String, on desk: ReportDesk) -> ConfirmDialogController
     {
         ConfirmDialogController(
-            title: "Mark report #\(report.id) entered in error?",
-            message: "It is kept with its audio and history and exported as entered in error, but it changes no more "
-                + "and the list leaves it out (a shows it). Reason: \(reason)",
+            title: tr("Mark report #\(report.id) entered in error?"),
+            message: tr(
+                "It is kept with its audio and history and exported as entered in error, but it changes no more and the list leaves it out (a shows it). Reason: \(reason)"
+            ),
             action: .enterInError(report.id, reason: reason)
         ) {
             enterInError(report.id, reason: reason, on: desk)
@@ -111,7 +126,8 @@ struct ReportSteps {
                 guard let screen else { return }
                 screen.show(marked)
                 screen.reloadReports()
-                screen.notifier.info("Report #\(id) is entered in error: kept, and left out of the list (a shows it).")
+                screen.notifier.info(
+                    tr("Report #\(id) is entered in error: kept, and left out of the list (a shows it)."))
             } catch {
                 screen?.notifier.warning(error.description)
             }
@@ -121,7 +137,7 @@ struct ReportSteps {
     /// The desk, when it allows a step before its question is asked; nil, saying why, when it does not.
     private func allowing(_ refusal: (ReportDesk) -> ReportRefusal?) -> ReportDesk? {
         guard let desk = screen.desk else {
-            notifier.error("Reports cannot be changed in this build.")
+            notifier.error(tr("Reports cannot be changed in this build."))
             return nil
         }
         if let refused = refusal(desk) {
@@ -139,9 +155,9 @@ struct ReportSteps {
             let revisions = (try? await store?.revisions(id: report.id)) ?? []
             do {
                 let url = try ReportFiles.write(report, revisions: revisions, to: directory)
-                screen?.notifier.info("Exported to \(url.path) (and .json beside it).")
+                screen?.notifier.info(tr("Exported to \(url.path) (and .json beside it)."))
             } catch {
-                screen?.notifier.error("The report could not be exported to \(directory.path).")
+                screen?.notifier.error(tr("The report could not be exported to \(directory.path)."))
             }
         }
     }

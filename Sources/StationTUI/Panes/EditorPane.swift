@@ -1,10 +1,12 @@
+import Localization
+
 /// The in-place editor: the report's text wrapped as the editor model moves over it, with the cursor.
 @MainActor
 enum EditorPane {
     static func draw(_ state: ReportEditorState, wrap: WrapContext, into writer: CanvasWriter) {
-        let marker = state.text.isDirty ? " · modified" : ""
-        let inner = writer.box(title: "Editing report #\(state.report.id)\(marker)", titleRole: .focusedHeading)
-        inner.text("Ctrl-S saves a revision · Esc cancels · Ctrl-Z undoes", row: 0, role: .dim)
+        let marker = state.text.isDirty ? tr(" · modified") : ""
+        let inner = writer.box(title: tr("Editing report #\(state.report.id)\(marker)"), titleRole: .focusedHeading)
+        inner.text(tr("Ctrl-S saves a revision · Esc cancels · Ctrl-Z undoes"), row: 0, role: .dim)
         let text = inner.sub(Rect(row: 1, column: 0, height: inner.area.height - 1, width: inner.area.width))
         let rows = state.text.rows(in: wrap)
         let cursorRow = state.text.visualRow(in: wrap)

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// The reports, urgent first and then newest first: urgent mark, time, patient, session, author, type,
@@ -10,7 +11,7 @@ enum ReportListPane {
         let inner = writer.box(title: title(list), titleRole: focused ? .focusedHeading : .heading)
         var top = 0
         if let field = list.searchField {
-            let start = inner.text("Search: ", row: 0, role: .heading)
+            let start = inner.text(tr("Search: "), row: 0, role: .heading)
             inner.text(field.text, row: 0, column: start, role: .input)
             let cursor = field.lines[0][..<field.cursor.column].reduce(0) { $0 + inner.fit.measure($1) }
             inner.cursor(row: 0, column: start + cursor)
@@ -19,10 +20,10 @@ enum ReportListPane {
         guard !list.reports.isEmpty else {
             let message =
                 list.searchQuery.isEmpty && list.filters.words.isEmpty
-                ? "No reports yet. Record, pause (Space) and send (Enter) a dictation."
+                ? tr("No reports yet. Record, pause (Space) and send (Enter) a dictation.")
                 : list.searchQuery.isEmpty
-                    ? "No report passes the filters (m mine, u unsigned, ! urgent, a in error toggle them)."
-                    : "No report matches. Esc clears the search."
+                    ? tr("No report passes the filters (m mine, u unsigned, ! urgent, a in error toggle them).")
+                    : tr("No report matches. Esc clears the search.")
             inner.text(message, row: top, role: .dim)
             return
         }
@@ -45,8 +46,8 @@ enum ReportListPane {
 
     /// "Reports · mine · urgent matching "jans"".
     static func title(_ list: ReportListController) -> String {
-        var title = (["Reports"] + list.filters.words).joined(separator: " · ")
-        if !list.searchQuery.isEmpty || list.searchField != nil { title += " matching \"\(list.searchQuery)\"" }
+        var title = ([tr("Reports")] + list.filters.words).joined(separator: " · ")
+        if !list.searchQuery.isEmpty || list.searchField != nil { title += tr(" matching \"\(list.searchQuery)\"") }
         return title
     }
 
@@ -98,7 +99,7 @@ enum ReportListPane {
     private static let formatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "MM-dd HH:mm"
+        formatter.dateFormat = tr("MM-dd HH:mm")
         return formatter
     }()
 

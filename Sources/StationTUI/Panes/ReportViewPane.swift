@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// An open report: details on top, then its wrapped text or its original transcript.
@@ -6,16 +7,16 @@ enum ReportViewPane {
     static func draw(_ view: ReportViewState, types: WorkTypes = .builtIn, into writer: CanvasWriter) {
         let report = view.report
         let inner = writer.box(
-            title: "Report #\(report.id) · \(SafeText.line(report.sessionName))", titleRole: .focusedHeading)
+            title: tr("Report #\(report.id) · \(SafeText.line(report.sessionName))"), titleRole: .focusedHeading)
         var details =
             "\(ReportListPane.timestamp(report.created)) · \(ElapsedTimeFormat.string(for: report.audioDuration))"
         details += " · \(report.locale) · \(report.status.rawValue)"
-        if report.enteredInError != nil { details += " · entered in error" }
+        if report.enteredInError != nil { details += tr(" · entered in error") }
         // No report-wide confidence figure: the words the decoder was unsure of are marked in the text.
         // A person changed it (its status or history says so, also before it was signed); the
         // transcript's numbers written as digits are no correction.
         if report.wasCorrected || view.history.contains(where: { $0.action == .corrected || $0.action == .amended }) {
-            details += " · corrected"
+            details += tr(" · corrected")
         }
         let detailLines = inner.fit.wrap(details, width: inner.area.width).prefix(2)
         for (row, line) in detailLines.enumerated() { inner.text(line, row: row, role: .dim) }
@@ -40,7 +41,7 @@ enum ReportViewPane {
             inner.text(line, row: top, role: .dim)
             top += 1
         }
-        let heading = view.showOriginal ? "Original transcript" : "Text"
+        let heading = view.showOriginal ? tr("Original transcript") : tr("Text")
         let end = inner.text(heading + ReportTextView.label(view), row: top, role: .heading)
         // While playing: "▶ 01:12 / 03:40 ████····" beside the heading.
         PlaybackLine.draw(

@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// A session as the lists and the recording pane name it: its name, then the patient it is dictated
@@ -7,7 +8,7 @@ enum SessionLabel {
     static func text(_ session: DictationSession) -> String {
         var parts = [session.name]
         if let patient = session.properties.patient { parts.append(patient.display) }
-        if session.properties.priority == .urgent { parts.append("URGENT") }
+        if session.properties.priority == .urgent { parts.append(tr("URGENT")) }
         return SafeText.line(parts.joined(separator: " · "))
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// The list of sessions: state mark, name and patient, elapsed time; the selected one highlighted.
@@ -5,11 +6,11 @@ import StationCore
 enum SessionsPane {
     static func draw(_ model: ScreenModel, into writer: CanvasWriter) {
         let focused = model.focus == .sessions && model.reportView == nil
-        let inner = writer.box(title: "Sessions", titleRole: focused ? .focusedHeading : .heading)
+        let inner = writer.box(title: tr("Sessions"), titleRole: focused ? .focusedHeading : .heading)
         let sessions = model.station.sessions
         guard !sessions.isEmpty else {
-            inner.text("No sessions yet.", row: 0, role: .dim)
-            inner.text("n: new session", row: 1, role: .dim)
+            inner.text(tr("No sessions yet."), row: 0, role: .dim)
+            inner.text(tr("n: new session"), row: 1, role: .dim)
             return
         }
         let fit = inner.fit
@@ -22,7 +23,7 @@ enum SessionsPane {
             let isSelected = session.id == model.station.selectedID
             let remote = session.heldElsewhere
             let time =
-                remote.map { "elsewhere " + ElapsedTimeFormat.string(for: $0.elapsed) }
+                remote.map { tr("elsewhere ") + ElapsedTimeFormat.string(for: $0.elapsed) }
                 ?? (session.state == .notRecording ? "" : ElapsedTimeFormat.string(for: session.elapsed))
             let timeWidth = fit.width(time)
             let nameWidth = max(1, inner.area.width - 3 - timeWidth - 1)

@@ -1,3 +1,4 @@
+import Localization
 import Observation
 
 /// A one-line field: a session's name, a patient's name or identifier, a reason. Enter hands the text to
@@ -56,13 +57,13 @@ final class InputDialogController: DialogController {
 
     var keyHelp: KeyHelpPage {
         KeyHelpPage(
-            "Dialog",
+            tr("Dialog"),
             [
-                KeyBinding("Enter", "OK", "Accept what is typed"),
+                KeyBinding("Enter", tr("OK"), tr("Accept what is typed")),
                 KeyBinding(
-                    "Tab", "Patient…", "Make the session, then set its patient, work type and priority",
+                    "Tab", tr("Patient…"), tr("Make the session, then set its patient, work type and priority"),
                     applies: purpose == .newSession),
-                KeyBinding("Esc", "Cancel", "Close without changes"),
+                KeyBinding("Esc", tr("Cancel"), tr("Close without changes")),
             ])
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Observation
 
 /// A list to choose from: a locale, a capture source, a patient, a work type, a priority. Enter hands
@@ -41,10 +42,11 @@ final class PickerDialogController: DialogController {
 
     var keyHelp: KeyHelpPage {
         KeyHelpPage(
-            "Dialog",
+            tr("Dialog"),
             [
-                KeyBinding("↑↓", "Move", "Move in the list"), KeyBinding("Enter", "Choose", "Choose the entry"),
-                KeyBinding("Esc", "Cancel", "Close without changes"),
+                KeyBinding("↑↓", tr("Move"), tr("Move in the list")),
+                KeyBinding("Enter", tr("Choose"), tr("Choose the entry")),
+                KeyBinding("Esc", tr("Cancel"), tr("Close without changes")),
             ])
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// A session's details, asked after `n` then Tab and changed with `i`, one step after another: the
@@ -21,15 +22,15 @@ struct SessionDetails {
             else { return }
             let current = session.properties.patient
             let options =
-                [PickerOption(label: "No patient", detail: "", value: "none")]
+                [PickerOption(label: tr("No patient"), detail: "", value: tr("none"))]
                 + recent.enumerated().map { index, patient in
-                    PickerOption(label: patient.display, detail: "recent", value: "\(index)")
-                } + [PickerOption(label: "Another patient…", detail: "type", value: "new")]
+                    PickerOption(label: patient.display, detail: tr("recent"), value: "\(index)")
+                } + [PickerOption(label: tr("Another patient…"), detail: tr("type"), value: "new")]
             let selection = current.flatMap { patient in recent.firstIndex(of: patient).map { $0 + 1 } } ?? 0
             screen.close(field)
             screen.open(
                 PickerDialogController(
-                    title: "Patient for \"\(session.name)\"", options: options, selection: selection,
+                    title: tr("Patient for \"\(session.name)\""), options: options, selection: selection,
                     purpose: .patient(id, recent: recent)
                 ) { value in
                     switch value {
@@ -45,19 +46,19 @@ struct SessionDetails {
     }
 
     private func patientNameField(for id: SessionID) -> InputDialogController {
-        InputDialogController(title: "Patient name (optional)", purpose: .patientName(id)) { field, _ in
+        InputDialogController(title: tr("Patient name (optional)"), purpose: .patientName(id)) { field, _ in
             let name = field.typed
-            if let problem = Patient.problem(with: name) { return field.refuse("The name: \(problem).") }
+            if let problem = Patient.problem(with: name) { return field.refuse(tr("The name: \(problem).")) }
             return .replace(with: patientIdentifierField(for: id, name: name.isEmpty ? nil : name))
         }
     }
 
     private func patientIdentifierField(for id: SessionID, name: String?) -> InputDialogController {
-        InputDialogController(title: "Patient identifier (optional)", purpose: .patientIdentifier(id, name: name)) {
+        InputDialogController(title: tr("Patient identifier (optional)"), purpose: .patientIdentifier(id, name: name)) {
             field, _ in
             let identifier = field.typed
             if let problem = Patient.problem(with: identifier) {
-                return field.refuse("The identifier: \(problem).")
+                return field.refuse(tr("The identifier: \(problem)."))
             }
             let patient = Patient(
                 name: name, identifier: identifier, system: identifier.isEmpty ? nil : Patient.localSystem)
@@ -69,8 +70,8 @@ struct SessionDetails {
         let types = screen.services.workTypes.all
         let current = station.sessions.first { $0.id == id }?.properties.workType
         return PickerDialogController(
-            title: "Work type",
-            options: types.map { PickerOption(label: $0.display, detail: "LOINC \($0.loinc)", value: $0.code) },
+            title: tr("Work type"),
+            options: types.map { PickerOption(label: $0.display, detail: tr("LOINC \($0.loinc)"), value: $0.code) },
             selection: types.firstIndex { $0.code == current } ?? 0, purpose: .workType(id, patient: patient)
         ) { workType in
             .replace(with: priorityPicker(for: id, patient: patient, workType: workType))
@@ -80,10 +81,11 @@ struct SessionDetails {
     private func priorityPicker(for id: SessionID, patient: Patient?, workType: String) -> PickerDialogController {
         let current = station.sessions.first { $0.id == id }?.properties.priority ?? .normal
         return PickerDialogController(
-            title: "Priority",
+            title: tr("Priority"),
             options: [
-                PickerOption(label: "Normal", detail: "", value: ReportPriority.normal.rawValue),
-                PickerOption(label: "Urgent", detail: "listed first, marked !", value: ReportPriority.urgent.rawValue),
+                PickerOption(label: tr("Normal"), detail: "", value: ReportPriority.normal.rawValue),
+                PickerOption(
+                    label: tr("Urgent"), detail: tr("listed first, marked !"), value: ReportPriority.urgent.rawValue),
             ],
             selection: current == .urgent ? 1 : 0, purpose: .priority(id, patient: patient, workType: workType)
         ) { value in
@@ -101,8 +103,8 @@ struct SessionDetails {
 extension DictationProperties {
     /// "Jansen, M. (123456) · Progress note · urgent", for notices and questions.
     func described(with types: WorkTypes) -> String {
-        var parts = [patient?.display ?? "no patient", types.type(workType).display]
-        if priority == .urgent { parts.append("urgent") }
+        var parts = [patient?.display ?? tr("no patient"), types.type(workType).display]
+        if priority == .urgent { parts.append(tr("urgent")) }
         return parts.joined(separator: " · ")
     }
 }
