@@ -61,7 +61,7 @@ let package = Package(
         // claims, import markers, as flock on files in the data directory. A second store brings its own.
         .target(name: "LocalClaims", dependencies: ["StationCore", "StationSystem", "Localization"]),
         // US English pronunciations of new words: flite's CMU lexicon and letter-to-sound rules (libflite).
-        .target(name: "LetterToSound", dependencies: ["CFlite"]),
+        .target(name: "LetterToSound", dependencies: ["CFlite", "Localization"]),
         // Per-author voice profiles: sphinxtrain's tools as child processes, kept only when measured better.
         .target(
             name: "SpeakerAdaptation",
