@@ -84,7 +84,7 @@ let package = Package(
             dependencies: [
                 "StationCore", "PulseCapture", "SphinxSpeech", "SQLiteStore", "StationTUI", "SpeechModels",
                 "SpeakerAdaptation", "LetterToSound", "Recordings", "LocalClaims", "StationSystem", "StationControl",
-                "ArgumentParsing", "Localization",
+                "ArgumentParsing", "Localization", "PostgresStore",
             ]),
         // The executable only parses the command line and hands over to StationApp.
         .executableTarget(
@@ -96,11 +96,15 @@ let package = Package(
 
         // A second station process for the store's multi-process tests, and the store's benchmark.
         .executableTarget(name: "store-probe", dependencies: ["StationCore", "SQLiteStore", "LocalClaims"]),
-        .executableTarget(name: "store-bench", dependencies: ["StationCore", "SQLiteStore"]),
+        .executableTarget(name: "store-bench", dependencies: ["StationCore", "SQLiteStore", "PostgresStore"]),
         // scripts/bench-transcribe: accuracy and speed against pocketsphinx_continuous, live against stopped.
         .executableTarget(
             name: "station-bench",
             dependencies: ["StationCore", "SphinxSpeech", "Recordings", "StationSystem", "StationTestSupport"]),
+
+        // scripts/bench-sentences: sentence ends found and false breaks, and spoken commands heard.
+        .executableTarget(
+            name: "sentence-bench", dependencies: ["StationCore", "SphinxSpeech", "StationTestSupport"]),
 
         // scripts/bench-recognition: word error rate before and after voice profiles, per TTS voice.
         .executableTarget(
@@ -132,10 +136,13 @@ let package = Package(
         .testTarget(
             name: "RecordingsTests", dependencies: ["Recordings", "StationCore", "StationTestSupport"]),
         .testTarget(name: "LetterToSoundTests", dependencies: ["LetterToSound", "SphinxSpeech"]),
-        // The clinic store against the private PostgreSQL server scripts/test starts.
+        // The clinic store against the private PostgreSQL server scripts/test starts, and the station on it.
         .testTarget(
             name: "PostgresStoreTests",
-            dependencies: ["PostgresStore", "StationCore", "StationSystem", "StationTestSupport"]),
+            dependencies: [
+                "PostgresStore", "StationCore", "StationSystem", "StationTestSupport", "StationApp", "LocalClaims",
+                "StationTUI",
+            ]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "LocalClaims", "StationTestSupport"]),
         .testTarget(
             name: "StationTUITests",

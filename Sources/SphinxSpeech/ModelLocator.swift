@@ -16,6 +16,8 @@ public struct ModelLocator: Sendable {
     public var systemModels: [SpeechModel]
     /// The clinic's words added to every decoder of their locale (`vocabulary`), none when nil.
     public var vocabulary: ClinicVocabulary?
+    /// The clinic's text blocks and sections, said as commands (`SphinxEngine+Commands`).
+    public var clinicText: ClinicTextFiles?
 
     public init(modelsDirectory: URL, systemModels: [SpeechModel] = ModelLocator.debianModels) {
         self.modelsDirectory = modelsDirectory

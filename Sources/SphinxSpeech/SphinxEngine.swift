@@ -24,6 +24,8 @@ actor SphinxEngine {
         let samples: Int
         /// The words with their times and confidence.
         var recognized: [RecognizedWord] = []
+        /// The language model's evidence of a sentence end after each recognized word (`SentenceEndEvidence`).
+        var sentenceEnds: [Double?] = []
     }
 
     /// Audio decoded per step when reading a file: 0.25 s, a few tens of milliseconds of work, so a
@@ -52,6 +54,8 @@ actor SphinxEngine {
     private var nextID = 1
     /// How each dictation's utterances are normalized (a benchmark may choose another).
     var cepstralMeanPolicy = DictationCepstralMean.adopted
+    /// Whether spoken commands are words of their own in decoding (`CommandWeights`).
+    var weighsCommands = CommandWeights.standard
     /// Decoders loaded so far: one per model and dictation decoded at once, however long the station runs.
     var decodersLoaded = 0
 
@@ -89,7 +93,7 @@ actor SphinxEngine {
         let id = nextID
         nextID += 1
         streams[id] = DecodeStream(decoder: decoder, showsPartials: live, cepstralMean: cepstralMeanPolicy)
-        return Opened(id: id, model: model, punctuation: punctuation(for: model))
+        return Opened(id: id, model: model, punctuation: commands(for: model, in: decoder))
     }
 
     /// Decodes captured audio; returns a new partial hypothesis when one is due.
@@ -210,7 +214,8 @@ actor SphinxEngine {
             try stream.work(budget: .max)
             let (words, confidence) = stream.result
             return Decoded(
-                words: words, confidence: confidence, samples: stream.samplesFed, recognized: stream.recognizedWords)
+                words: words, confidence: confidence, samples: stream.samplesFed, recognized: stream.recognizedWords,
+                sentenceEnds: stream.decoder.sentenceEndEvidence(after: stream.recognizedWords.map(\.text)))
         } catch {
             throw decoderFailure(error)
         }
@@ -272,7 +277,7 @@ actor SphinxEngine {
         idleDecoders[decoder.model.acousticModel, default: []].append(decoder)
     }
 
-    private func punctuation(for model: SpeechModel) -> SpokenPunctuation {
+    func punctuation(for model: SpeechModel) -> SpokenPunctuation {
         if let known = punctuation[model.locale] { return known }
         let made = SpokenPunctuation(table: PunctuationTables.table(for: model, log: log))
         punctuation[model.locale] = made

@@ -20,10 +20,12 @@ public final class SphinxTranscriber: Transcribing {
     /// The station's models; pocketsphinx's log, without the words it recognizes, goes to `log` (the
     /// station's log file), so that one writer appends to it.
     public convenience init(
-        paths: StationPaths, log: any StationLog = SilentLog(), speakers: (any SpeakerModelChoosing)? = nil
+        paths: StationPaths, log: any StationLog = SilentLog(), speakers: (any SpeakerModelChoosing)? = nil,
+        clinicText: ClinicTextFiles? = nil
     ) {
         var locator = ModelLocator(modelsDirectory: paths.modelsDirectory)
         locator.vocabulary = ClinicVocabulary(paths: paths)
+        locator.clinicText = clinicText
         self.init(locator: locator, decoderLog: log, log: log, speakers: speakers)
     }
 
@@ -93,9 +95,10 @@ public final class SphinxTranscriber: Transcribing {
         }
         try Task.checkCancellation()
         let decoded = try await engine.finish(opened.id)
+        let (text, spoken) = DictationText.text(of: decoded, punctuation: opened.punctuation)
         return Transcription(
-            text: opened.punctuation.format(decoded.words), locale: opened.model.locale,
+            text: text, locale: opened.model.locale,
             audioDuration: .microseconds(Int64(decoded.samples) * 1_000_000 / Int64(AudioChunk.sampleRate)),
-            confidence: decoded.confidence, words: decoded.recognized)
+            confidence: decoded.confidence, words: CommandToken.expanded(decoded.recognized), spoken: spoken)
     }
 }

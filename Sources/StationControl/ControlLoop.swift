@@ -65,7 +65,7 @@ struct ControlLoop: Sendable {
                 }
             }
             readers = kept
-            if accepting, ready[1], let client = UnixSocket.accept(wiring.listener) {
+            if accepting, ready[1], let client = UnixSocket.accept(wiring.listener), server.admits(client) {
                 let seconds = Duration.milliseconds(Int64(ControlServer.clientSeconds * 1000))
                 readers.append(Reader(fd: client, deadline: clock.now + seconds))
             }

@@ -59,12 +59,18 @@ public enum ControlClient {
         /// Nothing listens: no station is running (for this user and runtime directory).
         case noStation(path: String)
         case noAnswer
+        /// The socket belongs to a station of another account (the kernel says who listens: SO_PEERCRED).
+        case foreignStation(path: String, owner: String)
     }
 
     /// The station's reply line, or why there is none.
     public static func send(_ line: String, to path: URL) throws(Failure) -> String {
         guard let fd = try? UnixSocket.connect(to: path.path) else { throw .noStation(path: path.path) }
         defer { FileDescriptor(rawValue: fd).close() }
+        let own = LoginAccount.current.uid
+        if let listener = UnixSocket.peer(of: FileDescriptor(rawValue: fd)), listener.uid != own {
+            throw .foreignStation(path: path.path, owner: LoginAccount.of(uid: listener.uid).name)
+        }
         UnixSocket.setTimeout(fd, seconds: 5)
         guard UnixSocket.writeAll(fd, line + "\n"), let reply = UnixSocket.readLine(fd, within: 5) else {
             throw .noAnswer

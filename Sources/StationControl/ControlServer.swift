@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationSystem
 import Synchronization
@@ -16,23 +17,26 @@ public final class ControlServer: Sendable {
     public static let clientSeconds = 2.0
 
     public let path: URL
+    /// The account whose commands this station takes: its own. Any other account's client is refused,
+    /// by the kernel's word on who connected (SO_PEERCRED), whatever the socket file's mode.
+    public let account: uid_t
     private let handler: @MainActor @Sendable (String) -> String
     /// The listening socket and the pipe that wakes the loop; nil once stopped (or before start).
     private let running = Mutex<ControlLoop.Wiring?>(nil)
     /// Clients whose command is being carried out: they still count against `maximumClients`.
     let answering = Mutex(0)
 
-    /// Where the socket lives: `$XDG_RUNTIME_DIR/dictation-station.sock`, else `control.sock` in the data directory.
-    public static func defaultPath(environment: [String: String], dataDirectory: URL) -> URL {
-        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {
-            return URL(fileURLWithPath: runtime).appendingPathComponent("dictation-station.sock")
-        }
-        return dataDirectory.appendingPathComponent("control.sock")
+    /// Where the socket of this account's station on `dataDirectory` (and `store`) lives: see `ControlSocketPath`.
+    public static func defaultPath(environment: [String: String], dataDirectory: URL, store: String? = nil) -> URL {
+        ControlSocketPath.path(environment: environment, dataDirectory: dataDirectory, store: store)
     }
 
-    /// `handler` answers a command line on the main actor.
-    public init(path: URL, handler: @escaping @MainActor @Sendable (String) -> String) {
+    /// `handler` answers a command line on the main actor; only clients of `account` are answered.
+    public init(
+        path: URL, account: uid_t = LoginAccount.current.uid, handler: @escaping @MainActor @Sendable (String) -> String
+    ) {
         self.path = path
+        self.account = account
         self.handler = handler
     }
 
@@ -45,6 +49,7 @@ public final class ControlServer: Sendable {
 
     /// Binds the socket (0600) and starts accepting; a stale socket from a crashed station is replaced.
     public func start() throws {
+        try ControlSocketPath.prepareFolder(of: path, account: account)
         if Self.isAnswering(at: path) {
             throw UnixSocket.alreadyListening(path.path)
         }
@@ -73,6 +78,19 @@ public final class ControlServer: Sendable {
         UnixSocket.remove(at: path.path)
         wiring.stopped.withLock { $0 = true }
         wiring.wake()
+    }
+
+    /// Whether `client` runs as this station's account; when not, it is told so and closed.
+    func admits(_ client: FileDescriptor) -> Bool {
+        let peer = UnixSocket.peer(of: client)
+        if let peer, peer.uid == account { return true }
+        let station = LoginAccount.of(uid: account).name
+        let other = peer.map { LoginAccount.of(uid: $0.uid).name } ?? tr("an unknown account")
+        UnixSocket.writeAll(
+            client.rawValue,
+            "error " + tr("this station answers only its own account, \(station); \(other) may not drive it") + "\n")
+        client.close()
+        return false
     }
 
     /// Answers `line` on the main actor and writes the reply, off the loop's thread; the loop is woken

@@ -126,6 +126,28 @@ public enum UnixSocket {
         (try? valueOrErrno("accept") { Glibc.accept(listener.rawValue, nil, nil) }).map(FileDescriptor.init)
     }
 
+    /// Who is at the other end of a connected socket: its process and account, as the kernel recorded
+    /// them when it connected (or, for a client, when the server began to listen), not as the peer
+    /// claims. The corresponding C function is `getsockopt` with `SO_PEERCRED`.
+    public struct Peer: Sendable, Equatable {
+        public var pid: pid_t
+        public var uid: uid_t
+        public var gid: gid_t
+    }
+
+    /// The peer of `fd`; nil when the kernel cannot say (not a Unix socket).
+    public static func peer(of fd: FileDescriptor) -> Peer? {
+        // struct ucred {pid_t pid; uid_t uid; gid_t gid;}: Swift's Glibc module leaves it out (it needs
+        // _GNU_SOURCE), so its three 32-bit fields are read into an array of the same layout.
+        var fields: [UInt32] = [0, 0, 0]
+        var length = socklen_t(MemoryLayout<UInt32>.size * 3)
+        let result = fields.withUnsafeMutableBytes { raw in
+            getsockopt(fd.rawValue, SOL_SOCKET, SO_PEERCRED, raw.baseAddress, &length)
+        }
+        guard result == 0, length == socklen_t(MemoryLayout<UInt32>.size * 3) else { return nil }
+        return Peer(pid: pid_t(bitPattern: fields[0]), uid: uid_t(fields[1]), gid: gid_t(fields[2]))
+    }
+
     /// Removes the socket file at `path`.
     public static func remove(at path: String) { unlink(path) }
 

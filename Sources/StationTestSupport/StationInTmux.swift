@@ -30,6 +30,15 @@ public final class StationInTmux {
         return tmux
     }
 
+    /// The control sockets in the runtime directory now (in the account's folder of it).
+    public func controlSockets() -> [URL] {
+        let folders = (try? FileManager.default.contentsOfDirectory(at: runtime, includingPropertiesForKeys: nil)) ?? []
+        return folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? [])
+                .filter { $0.pathExtension == "sock" }
+        }
+    }
+
     /// The data directory's recordings folder.
     public var audio: URL { URL(fileURLWithPath: data).appendingPathComponent("audio") }
 

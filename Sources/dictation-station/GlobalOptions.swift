@@ -6,7 +6,7 @@ extension GlobalOptions {
     static let syntax = CommandSyntax(
         [
             .flag("--help", "-h"), .flag("--version", "-V"), .flag("--no-color"), .value("--data-dir"),
-            .value("--catalog"), .value("--model-mirror"),
+            .value("--catalog"), .value("--model-mirror"), .value("--store"),
         ], optionsOnlyFirst: true)
 
     /// The global options and what follows them.
@@ -14,7 +14,8 @@ extension GlobalOptions {
         let parsed = try syntax.parse(arguments)
         var options = GlobalOptions(
             dataDirectory: parsed.value("--data-dir"), noColor: parsed.has("--no-color"),
-            catalog: parsed.value("--catalog"), modelMirror: parsed.value("--model-mirror"))
+            catalog: parsed.value("--catalog"), modelMirror: parsed.value("--model-mirror"),
+            store: parsed.value("--store"))
         options.showHelp = parsed.has("--help")
         options.showVersion = parsed.has("--version")
         return (options, parsed.positionals)

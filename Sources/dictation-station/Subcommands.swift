@@ -14,6 +14,7 @@ enum Subcommands {
         TranscribeOptions.subcommand,
         ProfilesOptions.subcommand,
         VocabularyOptions.subcommand,
+        BlocksOptions.subcommand,
         ImportOptions.subcommand,
         RecoverOptions.subcommand,
         RecordOptions.subcommand,

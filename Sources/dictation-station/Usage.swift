@@ -30,6 +30,10 @@ enum Usage {
               -V, --version       print the version and exit
               --data-dir DIR      keep the database, audio and models in DIR
                                   (default: $DICTATION_STATION_HOME, else $XDG_DATA_HOME/dictation-station)
+              --store S           keep reports, sessions and settings in the clinic store S instead of the
+                                  data directory (a libpq connection string such as service=clinic, or a
+                                  postgresql:// URI; default: $DICTATION_STATION_STORE, else the
+                                  workstation's /etc/dictation-station/store.conf)
               --no-color          a monochrome screen (also when NO_COLOR is set)
               --catalog FILE      the speech model catalog to use instead of the built-in one
                                   (also $DICTATION_STATION_CATALOG)
@@ -75,8 +79,8 @@ enum Usage {
                                                   --reason (an amendment); refused while someone corrects it
                               reports delete ID [--yes]  delete your draft and its audio after a question (--yes answers it)
                               reports retire ID --reason TEXT  mark a wrong report entered in error (kept)
-                              reports export ID [--format text|json|fhir]
-                                                  write a report as text, as JSON or as an HL7 FHIR R4 DocumentReference
+                              reports export ID [--format text|json|fhir] [--with-original]
+                                                  as text (a draft marked DRAFT), JSON or HL7 FHIR R4 DocumentReference
                             """)
                     )
                 ]),
@@ -156,6 +160,20 @@ enum Usage {
                                                   (a running station uses a change from its next dictation)
                             """)
                     ),
+                    Entry(
+                        subcommand: "blocks",
+                        text: tr(
+                            """
+                              blocks              list the clinic's text blocks: name, what to say, first line
+                              blocks add NAME --text-file FILE
+                                                  add a text block (or give it a new text): saying "insert NAME"
+                                                  ("insert normal chest exam") puts FILE's text in the report;
+                                                  NAME is one to six words, as said
+                              blocks remove NAME  take a text block out
+                                                  (in $XDG_CONFIG_HOME/dictation-station/text-blocks.json; a work
+                                                  type's "sections" in work-types.json start with "heading NAME")
+                            """)
+                    ),
                 ]),
             Group(
                 title: tr("Audio:"),
@@ -188,8 +206,8 @@ enum Usage {
                             """
                               ctl COMMAND         drive the running station: toggle, send, discard, undo, select NAME,
                                                   status; a discard can be undone for 30 s
-                                                  (through its control socket, $XDG_RUNTIME_DIR/dictation-station.sock,
-                                                  else control.sock in the data directory)
+                                                  (through its control socket: the account's own, in
+                                                  $XDG_RUNTIME_DIR/dictation-station-UID/, else the data directory)
                             """)
                     ),
                     Entry(
@@ -202,7 +220,7 @@ enum Usage {
                     ),
                 ]),
             Group(
-                title: tr("A clinic store on PostgreSQL (in progress: the station itself still uses SQLite):"),
+                title: tr("A clinic store on PostgreSQL (the station and its subcommands use it with --store S):"),
                 entries: [
                     Entry(
                         subcommand: "clinic",
@@ -210,11 +228,12 @@ enum Usage {
                             """
                               clinic init [--store S]  set up the clinic store or bring its schema up to date (as a
                                                   PostgreSQL superuser, e.g. sudo -u postgres)
-                              clinic add-user NAME [--transcriptionist] [--store S]
-                                                  make the account NAME a clinic user (its own login role)
-                              clinic status [--store S]  schema version, the clinic's users and their roles
-                                                  S: a libpq connection string or postgresql:// URI
-                                                  (default: $DICTATION_STATION_STORE, else libpq's defaults)
+                              clinic add-user NAME [--transcriptionist] [--password-from-stdin] [--store S]
+                                                  make the account NAME a clinic user (its own login role);
+                                                  a password (one line on standard input) for other workstations
+                              clinic status [--store S]  the store and who set it, schema version, the users, and
+                                                  a warning if the server lets anyone in without a password
+                                                  S as --store; without one, libpq's defaults
                             """)
                     )
                 ]),

@@ -45,7 +45,10 @@ struct FormattedTranscriptCommandTests {
         #expect(original.contains("ten milligrams"), "\(original)")
         #expect(report["status"] as? String == "draft")
 
-        let shown = try StationBinary.run(["--data-dir", data, "reports", "export", "1"])
+        let plain = try StationBinary.run(["--data-dir", data, "reports", "export", "1"])
+        #expect(!plain.standardOutput.contains("Original transcript:"), "only when asked: \(plain.standardOutput)")
+        #expect(plain.standardOutput.hasPrefix("Report 1 · DRAFT, NOT SIGNED\n"), "\(plain.standardOutput)")
+        let shown = try StationBinary.run(["--data-dir", data, "reports", "export", "1", "--with-original"])
         #expect(shown.standardOutput.contains("Original transcript:"), "\(shown.standardOutput)")
         #expect(shown.standardOutput.contains("one hundred twenty over eighty"))
     }

@@ -34,6 +34,40 @@ struct ImportCommandTests {
         }
     }
 
+    @Test("a WAV with no samples (its 44-byte header alone) is refused: no report, no copy, a clear message")
+    func emptyRecording() throws {
+        let folder = try AudioFixtures.temporaryDirectory("import-empty")
+        let data = folder.appendingPathComponent("data").path
+        let empty = folder.appendingPathComponent("empty.wav")
+        // A canonical 16 kHz mono 16-bit header whose data chunk is empty.
+        var header = Data("RIFF".utf8)
+        func append(_ value: UInt32) { withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) } }
+        func append16(_ value: UInt16) { withUnsafeBytes(of: value.littleEndian) { header.append(contentsOf: $0) } }
+        append(36)
+        header.append(contentsOf: Data("WAVEfmt ".utf8))
+        append(16)
+        append16(1)
+        append16(1)
+        append(16_000)
+        append(32_000)
+        append16(2)
+        append16(16)
+        header.append(contentsOf: Data("data".utf8))
+        append(0)
+        try header.write(to: empty)
+        #expect(header.count == 44)
+
+        let run = try StationBinary.run(["--data-dir", data, "import", "--session", "Ward round", empty.path])
+        #expect(run.status == 1, "\(run.standardOutput)")
+        #expect(run.standardError.contains("holds no sound"), "\(run.standardError)")
+        #expect(!run.standardError.contains("Error Domain"), "no Foundation dump")
+        let listed = try StationBinary.run(["--data-dir", data, "reports", "--json"])
+        #expect(!listed.standardOutput.contains("\"id\""), "no report: \(listed.standardOutput)")
+        let audio = URL(fileURLWithPath: data).appendingPathComponent("audio")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: audio.path)) ?? []
+        #expect(left.filter { !$0.hasPrefix(".") }.isEmpty, "no copy kept: \(left)")
+    }
+
     @Test("a missing --session is a usage error", arguments: [["import", "x.wav"], ["import", "--session", "A"]])
     func usage(_ arguments: [String]) throws {
         let run = try StationBinary.run(arguments)

@@ -118,7 +118,7 @@ struct ReportsCommandTests {
         let json = try fixture.run(["reports", "export", String(fixture.ids[1]), "--format=json"])
         #expect(json.standardOutput.contains("\"revisions\""))
         let plain = try fixture.run(["reports", "export", String(fixture.ids[2])])
-        #expect(plain.standardOutput.hasPrefix("Report \(fixture.ids[2])\n"))
+        #expect(plain.standardOutput.hasPrefix("Report \(fixture.ids[2]) · DRAFT, NOT SIGNED\n"), "a draft says so")
     }
 
     @Test("delete removes a draft of yours and its audio file (--yes: no terminal to ask on)")

@@ -1,4 +1,5 @@
 import Foundation
+import StationControl
 import StationSystem
 import StationTestSupport
 import StationTestTraits
@@ -12,7 +13,10 @@ struct HostileControlClientTests {
 
     init() throws { terminal = try StationInTmux("ctl-hostile") }
 
-    var socket: URL { terminal.runtime.appendingPathComponent("dictation-station.sock") }
+    var socket: URL {
+        ControlSocketPath.path(
+            environment: ["XDG_RUNTIME_DIR": terminal.runtime.path], dataDirectory: URL(fileURLWithPath: terminal.data))
+    }
 
     /// Sends `status` and closes at once, never reading the reply; then leaves `idle` clients connected
     /// and silent. Returns the idle descriptors, for the caller to close.

@@ -87,7 +87,7 @@ private enum ReportStatusWords {
 
 @Suite("Dates and durations in Dutch, from the compiled catalog", .serialized)
 struct DutchTimeWordsTests {
-    @Test("1 december 2026 21:30, 1 minuut 12 seconden")
+    @Test("1 december 2026 21:30, gisteren 21:30, 1 minuut 12 seconden")
     func dutchTimes() {
         setenv("LANGUAGE", "nl", 1)
         setlocale(LC_ALL, "C.UTF-8")
@@ -99,7 +99,13 @@ struct DutchTimeWordsTests {
             setlocale(LC_ALL, "C")
         }
         let date = Date(timeIntervalSince1970: 1_796_157_000)
-        #expect(TimeWords.dateTime(date, in: TimeZone(identifier: "Europe/Amsterdam")!) == "1 december 2026 21:30")
+        let amsterdam = TimeZone(identifier: "Europe/Amsterdam")!
+        #expect(DateWording.full(date, in: amsterdam) == "1 december 2026 21:30")
+        let wording = DateWording(now: date.addingTimeInterval(86_400), timeZone: amsterdam)
+        #expect(wording.short(date) == "gisteren 21:30")
+        #expect(wording.short(date.addingTimeInterval(82_800)) == "vandaag 20:30")
+        #expect(wording.short(date.addingTimeInterval(-86_400)) == "2026-11-30 21:30")
+        #expect(wording.full(date) == "1 december 2026 21:30")
         #expect(TimeWords.duration(.seconds(72)) == "1 minuut 12 seconden")
         #expect(TimeWords.duration(.seconds(3601)) == "1 uur 1 seconde")
         #expect(TimeWords.duration(.seconds(7200)) == "2 uur")

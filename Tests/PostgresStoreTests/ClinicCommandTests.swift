@@ -2,6 +2,8 @@ import Foundation
 import StationTestSupport
 import Testing
 
+@testable import PostgresStore
+
 /// `dictation-station clinic …`, the real binary against the private server.
 @Suite("Clinic store: the clinic subcommands", .enabled(if: TestServer.isRunning, TestServer.skipReason))
 struct ClinicCommandTests {
@@ -20,9 +22,10 @@ struct ClinicCommandTests {
 
         let initialized = try StationBinary.run(["clinic", "init", "--store", store])
         #expect(initialized.status == 0, "\(initialized.standardError)")
-        #expect(initialized.standardOutput.contains("is set up: schema version 1."))
+        let latest = ClinicSchema.latestVersion
+        #expect(initialized.standardOutput.contains("is set up: schema version \(latest)."))
         let again = try StationBinary.run(["clinic", "init", "--store", store])
-        #expect(again.standardOutput.contains("is up to date (schema version 1)."))
+        #expect(again.standardOutput.contains("is up to date (schema version \(latest))."))
 
         let added = try StationBinary.run(["clinic", "add-user", anna, "--store", store])
         #expect(added.status == 0, "\(added.standardError)")
@@ -33,7 +36,7 @@ struct ClinicCommandTests {
         let status = try StationBinary.run(["clinic", "status"], environment: ["DICTATION_STATION_STORE": store])
         #expect(status.status == 0, "\(status.standardError)")
         let lines = status.standardOutput.split(separator: "\n").map(String.init)
-        #expect(lines.contains("Schema version: 1"))
+        #expect(lines.contains("Schema version: \(latest)"))
         #expect(lines.contains("  \(anna)"))
         #expect(lines.contains("  \(tina)  transcriptionist"))
     }

@@ -49,9 +49,16 @@ struct ClinicRulesTests {
         let ward = try await Ward.make()
         defer { ward.clinic.drop() }
         let bobs = try await ward.clinic.store(as: ward.bob)
-        await #expect(throws: ClinicStoreError.self) {
+        let notBobs = await #expect(throws: ReportStoreError.self) {
             try await bobs.revise(id: ward.report.id, text: "Bob's text", at: Self.time, by: ward.anna, reason: nil)
         }
+        #expect(
+            notBobs
+                == .notAllowed(
+                    id: ward.report.id,
+                    reason:
+                        "Report \(ward.report.id) is a draft of \(ward.anna): only its author or a transcriptionist corrects it."
+                ), "the store's reason, naming the author")
         let refused = try ward.clinic.psql(ward.revision("Bob via psql"), as: ward.bob)
         #expect(!refused.succeeded)
         #expect(refused.errors.contains("only its author or a transcriptionist corrects it"))
@@ -72,9 +79,11 @@ struct ClinicRulesTests {
         defer { ward.clinic.drop() }
         for other in [ward.bob, ward.tina] {
             let others = try await ward.clinic.store(as: other)
-            await #expect(throws: ClinicStoreError.self) {
+            let refusal = await #expect(throws: ReportStoreError.self) {
                 try await others.sign(id: ward.report.id, by: ward.anna, at: Self.time)
             }
+            #expect(
+                refusal?.description.contains(ward.anna) == true, "names the author: \(String(describing: refusal))")
             let refused = try ward.clinic.psql(ward.signature, as: other)
             #expect(!refused.succeeded, "\(other) signed anna's report through psql")
         }

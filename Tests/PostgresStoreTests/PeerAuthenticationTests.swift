@@ -10,18 +10,15 @@ import Testing
 @Suite(
     "Clinic store: peer authentication with a real account",
     .enabled(if: TestServer.isRunning, TestServer.skipReason),
-    .enabled(if: getuid() == 0, "making an OS account needs root, as CI runs"))
+    .enabled(if: TestAccount.canMake, "making an OS account needs root, as CI runs"))
 struct PeerAuthenticationTests {
     /// An OS account of the test's own, removed (with its clinic role) when `body` ends, even by a failure.
     static func withAccount(_ body: (String) async throws -> Void) async throws {
-        let account = TestServer.uniqueName("dspeer")
-        let made = try Spawn("/usr/sbin/useradd", ["--no-create-home", "--shell", "/usr/sbin/nologin", account]).run()
-        try #require(made.termination == .exited(0), "useradd failed: \(made.errorText)")
-        defer {
-            _ = try? Spawn("/usr/sbin/userdel", [account]).run()
-            _ = try? TestServer.psql("DROP ROLE IF EXISTS \(account)", database: "postgres")
+        try await TestAccount.with(1, prefix: "dspeer") { accounts in
+            let account = accounts[0].name
+            defer { _ = try? TestServer.psql("DROP ROLE IF EXISTS \(account)", database: "postgres") }
+            try await body(account)
         }
-        try await body(account)
     }
 
     @Test(
@@ -71,6 +68,38 @@ struct PeerAuthenticationTests {
             run.errors = .capture
             let finished = try run.run(deadline: .seconds(60))
             #expect(finished.outputText.contains("Connected as: \(account)"), "\(finished.errorText)")
+        }
+    }
+
+    @Test("an account the store does not know, or not of the clinic, is told to ask for `clinic add-user`, in words")
+    func unknownAccount() async throws {
+        let clinic = try await TestClinic.make()
+        defer { clinic.drop() }
+        try await TestAccount.with(1, prefix: "dsnew") { accounts in
+            let account = accounts[0]
+            defer { _ = try? TestServer.psql("DROP ROLE IF EXISTS \(account.name)", database: "postgres") }
+            let store = clinic.address.conninfo
+            let unknown = try account.runStation(["clinic", "status", "--store", store])
+            #expect(unknown.status == 1)
+            #expect(
+                unknown.standardError
+                    == "dictation-station: The clinic store at “\(store)” does not know the account \(account.name): "
+                    + "ask the administrator to run `dictation-station clinic add-user \(account.name)`.\n",
+                "\(unknown.standardError)")
+
+            // A role of the server, but not one of the clinic's: the database takes only its members.
+            try TestServer.psql("CREATE ROLE \(account.name) LOGIN", database: "postgres").mustSucceed()
+            let outsider = try account.runStation(["clinic", "status", "--store", store])
+            #expect(outsider.status == 1)
+            #expect(
+                outsider.standardError
+                    == "dictation-station: \(account.name) is not a member of the clinic at “\(store)”: ask the "
+                    + "administrator to run `dictation-station clinic add-user \(account.name)`.\n",
+                "\(outsider.standardError)")
+
+            // Claiming another name on the local socket is refused by peer authentication, and said so.
+            let claimed = try account.runStation(["clinic", "status", "--store", store + " user=postgres"])
+            #expect(claimed.standardError.contains("refused the name postgres: on this workstation the server takes"))
         }
     }
 }

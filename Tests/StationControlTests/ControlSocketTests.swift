@@ -177,12 +177,25 @@ struct ControlSocketTests {
         #expect(try await Self.send("status", to: path) == "ok IDLE")
     }
 
-    @Test("the socket goes in XDG_RUNTIME_DIR, else in the data directory")
+    @Test(
+        "the socket goes in the account's folder of XDG_RUNTIME_DIR, one per data directory; else in the data directory"
+    )
     func location() {
         let data = URL(fileURLWithPath: "/data")
+        let runtime = ["XDG_RUNTIME_DIR": "/run/user/1000"]
+        let path = ControlServer.defaultPath(environment: runtime, dataDirectory: data).path
+        #expect(path.hasPrefix("/run/user/1000/dictation-station-\(getuid())/station-"))
+        #expect(path.hasSuffix(".sock"))
+        #expect(ControlServer.defaultPath(environment: runtime, dataDirectory: data).path == path, "the same each time")
         #expect(
-            ControlServer.defaultPath(environment: ["XDG_RUNTIME_DIR": "/run/user/1000"], dataDirectory: data).path
-                == "/run/user/1000/dictation-station.sock")
+            ControlServer.defaultPath(environment: runtime, dataDirectory: URL(fileURLWithPath: "/data/")).path == path)
+        #expect(
+            ControlServer.defaultPath(environment: runtime, dataDirectory: URL(fileURLWithPath: "/other")).path != path)
+        #expect(
+            ControlServer.defaultPath(environment: runtime, dataDirectory: data, store: "dbname=clinic").path != path)
+        #expect(
+            ControlSocketPath.path(environment: runtime, dataDirectory: data, account: 4242).path.hasPrefix(
+                "/run/user/1000/dictation-station-4242/station-"))
         #expect(ControlServer.defaultPath(environment: [:], dataDirectory: data).path == "/data/control.sock")
     }
 }

@@ -1,12 +1,22 @@
 import Foundation
-import StationCore
 import StationTestSupport
 import Testing
+
+@testable import StationCore
 
 @Suite("The data directory's own files are private and never followed through links")
 struct DataDirectoryTests {
     func mode(_ url: URL) throws -> Int {
         try (FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? NSNumber)?.intValue ?? -1
+    }
+
+    @Test("who may use a folder is said as ls -l says it, setgid, sticky and setuid bits too")
+    func modeWords() {
+        #expect(Ownership.modeWords(0o2770, type: .typeDirectory) == "drwxrws---")
+        #expect(Ownership.modeWords(0o2760, type: .typeDirectory) == "drwxrwS---")
+        #expect(Ownership.modeWords(0o1777, type: .typeDirectory) == "drwxrwxrwt")
+        #expect(Ownership.modeWords(0o4644, type: .typeRegular) == "-rwSr--r--")
+        #expect(Ownership.modeWords(0o600, type: .typeRegular) == "-rw-------")
     }
 
     @Test("the log writes nothing through a link in its place")

@@ -80,10 +80,14 @@ struct ReportExportTests {
         let text = ReportExport.text(report, revisions: [], timeZone: utc)
         #expect(
             text.hasPrefix(
-                "Report 12\nPatient:  none given\nAuthor:   unknown author\nType:     Progress note\n"
+                "Report 12 · DRAFT, NOT SIGNED\nPatient:  none given\nAuthor:   unknown author\nType:     Progress note\n"
                     + "Created:  28 May 2026 20:26\nStatus:   draft\nSession:  Zimmer 3 – Frau Özdemir\n"))
         #expect(text.contains("Duration: 01:23"))
         #expect(text.contains("\n\nSchmerzen im linken Knie.\nÄrztin informiert.\n"))
         #expect(text.hasSuffix("Original transcript:\nSchmerzen im Knie\n"))
+        let exported = String(
+            decoding: try! ReportExport.export(report, revisions: [], as: .text, timeZone: utc), as: UTF8.self)
+        #expect(!exported.contains("Original transcript"), "an export leaves it out unless asked")
+        #expect(exported.hasPrefix("Report 12 · DRAFT, NOT SIGNED\n"))
     }
 }

@@ -192,21 +192,27 @@ struct KeyHandlingTests {
         #expect(try await harness.fixture.reports.report(id: report.id)?.text == "after")
     }
 
-    @Test("x exports text and JSON privately and says where")
+    @Test("x asks for the format, exports the text with its header or the JSON privately, and says where")
     func export() async throws {
         let harness = ScreenHarness()
         let report = try await harness.addReport(session: "Room 12", text: "exported text")
         harness.press(.tab, .character("x"))
+        #expect(harness.model.dialog != nil, "x asks which format")
+        harness.press(.enter)
         await harness.model.settle()
         let text = harness.exportDirectory.appendingPathComponent("report-\(report.id).txt")
-        #expect(try String(contentsOf: text, encoding: .utf8) == "exported text\n")
+        let written = try String(contentsOf: text, encoding: .utf8)
+        #expect(written.hasPrefix("Report \(report.id) · DRAFT, NOT SIGNED\n"), "\(written)")
+        #expect(written.contains("\n\nexported text\n"), "\(written)")
+        harness.press(.character("x"), .end, .enter)
+        await harness.model.settle()
         let json = try Data(contentsOf: harness.exportDirectory.appendingPathComponent("report-\(report.id).json"))
         let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: Any])
         #expect(object["sessionName"] as? String == "Room 12")
         #expect(object["revisions"] is [Any], "the same JSON as `reports export --format json`")
         let attributes = try FileManager.default.attributesOfItem(atPath: text.path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
-        #expect(harness.station.notifier.notifications.first?.message.contains(text.path) == true)
+        #expect(harness.station.notifier.notifications.contains { $0.message.contains(text.path) })
         try? FileManager.default.removeItem(at: harness.exportDirectory)
     }
 

@@ -23,9 +23,9 @@ struct ListLayoutTests {
 
     @Test(
         "the session column grows with the width and the first line takes the rest",
-        // Beside the patient, author and type columns: at 200 columns the room (48) is wider than the name,
-        // so the column is as wide as the name.
-        arguments: [(80, 15), (120, 22), (200, 0)])
+        // Beside the number, time, patient, author and type columns: at 200 columns the room is wider than
+        // the name, so the column is as wide as the name.
+        arguments: [(80, 27), (120, 38), (200, 0)])
     func widths(columns: Int, session: Int) async throws {
         let line = try await row(columns: columns)
         let fit = TextFit()
@@ -44,15 +44,19 @@ struct ListLayoutTests {
                 id: 1, sessionName: name, locale: "en-US", created: Date(), audioDuration: .seconds(3), audioFile: nil,
                 originalText: "", text: "", status: .draft)
         }
+        let dates = DateWording(now: Date())
         let columns = ReportColumns(
-            width: 198, reports: [report("Room 1"), report("Room 22")], types: .builtIn, fit: TextFit())
-        // "unknown author" (14) and "Progress note" (13) are the longest author and type shown.
+            width: 198, reports: [report("Room 1"), report("Room 22")], types: .builtIn, fit: TextFit(), dates: dates)
+        // "unknown author" (14) and "Progress note" (13) are the longest author and type shown; no
+        // patient: its column is as narrow as "—".
         #expect(
             columns
                 == ReportColumns(
-                    patient: 10, session: 12, author: 14, workType: 13, showsDuration: true, showsStatus: true))
+                    number: 2, time: 11, patient: 1, session: 12, author: 14, workType: 13, showsDuration: true,
+                    showsStatus: true))
         #expect(
-            ReportColumns(width: 60, reports: [report(Self.name)], types: .builtIn, fit: TextFit()).showsStatus == false
+            ReportColumns(width: 60, reports: [report(Self.name)], types: .builtIn, fit: TextFit(), dates: dates)
+                .showsStatus == false
         )
     }
 

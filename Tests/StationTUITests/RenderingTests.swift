@@ -23,6 +23,14 @@ struct RenderingTests {
         #expect(!bar.contains("Send"), "Enter sends only a paused dictation")
     }
 
+    @Test("the title names the clinic store the station works on, and nothing for the person's own store")
+    func storeInTitle() {
+        let harness = ScreenHarness()
+        #expect(!harness.render().line(0).contains("clinic store"))
+        harness.model.storeName = "clinic store “dbname=clinic”"
+        #expect(harness.render().line(0).hasPrefix(" Dictation Station · en-US · clinic store “dbname=clinic”"))
+    }
+
     @Test("a narrow key bar keeps Help and Quit and drops keys before them")
     func narrowKeyBar() throws {
         let harness = ScreenHarness()
@@ -61,6 +69,20 @@ struct RenderingTests {
         #expect(grid.text.contains("● Room 12"))
         #expect(grid.line(0).contains("● REC Room 12"))
         #expect(grid.line(grid.rows - 1).contains("Pause"))
+    }
+
+    @Test("the live transcript shows a new paragraph as an empty line, not as line-break symbols")
+    func liveParagraph() async throws {
+        let harness = ScreenHarness()
+        let session = try await harness.startRecording()
+        harness.lives.current.last?.publish("Pulse eighty eight.\n\nOn examination")
+        #expect(await eventually { !session.partialTranscript.isEmpty })
+        let grid = harness.render()
+        #expect(!grid.text.contains("␊"), "\(grid.text)")
+        let rows = (0..<grid.rows).map { grid.line($0) }
+        let first = try #require(rows.firstIndex { $0.contains("Pulse eighty eight.") })
+        let second = rows.firstIndex { $0.contains("On examination") }
+        #expect(second == first + 2, "a paragraph break leaves one empty line: \(rows[first...])")
     }
 
     @Test("paused: yellow words, the kept time, and Enter and d on the key bar")
@@ -136,14 +158,15 @@ struct RenderingTests {
         let harness = ScreenHarness()
         _ = try await harness.addReport(session: "Ward round", text: "older report\nsecond line")
         _ = try await harness.addReport(session: "Room 12", text: "newest report", seconds: 75)
-        let grid = harness.render()
+        // The duration joins the columns from 140 inside the border.
+        let grid = harness.render(rows: 30, columns: 142)
         let newest = try #require(grid.find("newest report"))
         let older = try #require(grid.find("older report"))
         #expect(newest.row < older.row)
         #expect(grid.line(newest.row).contains("Room 12"))
         #expect(grid.line(newest.row).contains("01:15"))
         #expect(grid.line(newest.row).contains("draft"))
-        #expect(!grid.text.contains("second line"))
+        #expect(!grid.text.contains("second line"), "not in the list: the rows below it are the preview's")
     }
 
     @Test("a report whose numbers were written as digits is not called corrected until a person changes it")

@@ -56,10 +56,10 @@ struct SessionDetailsTests {
             named: "Room 12", properties: DictationProperties(patient: Self.jansen, priority: .urgent))
         let grid = harness.render(rows: 30, columns: 120)
         let heading = "Room 12 · Jansen (123456) · URGENT"
-        #expect(grid.text.components(separatedBy: heading).count - 1 == 1, "the recording pane's heading")
+        #expect(grid.text.components(separatedBy: heading).count - 1 == 2, "the recording pane's heading and the list")
         #expect(
-            grid.text.components(separatedBy: "○ Room 12 · Jansen (123456)").count - 1 == 1,
-            "the sessions list (cut to its width)")
+            grid.text.components(separatedBy: "○ Room 12 · Jansen (123456) · URGENT").count - 1 == 1,
+            "the sessions list, wide enough at 120 columns")
         #expect(grid.find("Ward round") != nil && grid.find("Ward round ·") == nil, "no patient: the name alone")
     }
 

@@ -50,9 +50,7 @@ struct TerminalSmokeTests {
         try? blockUntil("tmux to leave the alternate screen") { try tmux.format("#{alternate_on}") == "0" }
         #expect(try tmux.format("#{alternate_on}") == "0", "the alternate screen was left")
         #expect(try ctl("status").output == "no station running")
-        #expect(
-            !FileManager.default.fileExists(
-                atPath: terminal.runtime.appendingPathComponent("dictation-station.sock").path))
+        #expect(terminal.controlSockets().isEmpty, "the control socket is removed")
     }
 
     @Test("an imported dictation shows as a report; edit, save, quit, start again: the edit and the session are there")

@@ -25,6 +25,8 @@ TEST_PACKAGES+=(flite festival festvox-us-slt-hts)
 TEST_PACKAGES+=(postgresql)
 # The Dutch interface is tested under LANG=nl_NL.UTF-8, a locale the tests generate (ensure_locale).
 TEST_PACKAGES+=(locales)
+# A pulled cable between a station and its clinic store, simulated by dropping their packets on loopback.
+TEST_PACKAGES+=(iptables)
 
 repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd; }
 

@@ -11,12 +11,14 @@ public struct ClinicUser: Sendable, Equatable {
     }
 }
 
-/// What `clinic status` shows: the schema and who belongs to the clinic.
+/// What `clinic status` shows: the schema, who belongs to the clinic, and whether the server lets
+/// anyone in without a password.
 public struct ClinicStatus: Sendable, Equatable {
     public var store: String
     public var connectedAs: String
     public var schemaVersion: Int
     public var users: [ClinicUser]
+    public var passwordlessAccess: PasswordlessAccess
 }
 
 /// What `clinic init` did.
@@ -30,6 +32,8 @@ public struct AddedUser: Sendable, Equatable {
     public var user: ClinicUser
     /// False when the role was there already (it is made a member of what was asked, nothing else changes).
     public var roleCreated: Bool
+    /// Whether a password was set (for connections from other workstations).
+    public var passwordSet: Bool
 }
 
 extension ClinicStore {
@@ -42,7 +46,13 @@ extension ClinicStore {
     /// Makes `name` (an OS account's login name) a clinic user: a login role of that name, member of
     /// `clinic`, and of `transcriptionist` when asked. Peer authentication then lets that account, and
     /// only it, connect as that role. A superuser is refused: the store's rules would not bind it.
-    public func addUser(_ name: String, transcriptionist: Bool) throws(ClinicStoreError) -> AddedUser {
+    /// With `password`, the role gets it for connections from other workstations (SCRAM-SHA-256): only
+    /// its verifier, computed here, is sent, so the password is in no statement and no server log.
+    public func addUser(
+        _ name: String, transcriptionist: Bool, password: String? = nil
+    ) throws(ClinicStoreError)
+        -> AddedUser
+    {
         guard ClinicRoles.isAccountName(name), !ClinicRoles.isReserved(name) else { throw .invalidUserName(name) }
         do {
             return try connection.transaction { () throws -> AddedUser in
@@ -59,12 +69,19 @@ extension ClinicStore {
                 if existing.isEmpty { try connection.execute("CREATE ROLE \(role) LOGIN") }
                 try connection.execute("GRANT clinic TO \(role)")
                 if transcriptionist { try connection.execute("GRANT transcriptionist TO \(role)") }
+                if let password {
+                    let verifier = try connection.scramVerifier(password, role: name)
+                    let statement = try connection.query(
+                        "SELECT format('ALTER ROLE %I PASSWORD %L', $1::text, $2::text)", [name, verifier])
+                    try connection.execute(statement.first?.first.flatMap { $0 } ?? "")
+                }
                 let isTranscriptionist =
                     try connection.query(
                         "SELECT pg_has_role($1, 'transcriptionist', 'MEMBER')", [name]
                     ).first?.first == "t"
                 return AddedUser(
-                    user: ClinicUser(name: name, isTranscriptionist: isTranscriptionist), roleCreated: existing.isEmpty)
+                    user: ClinicUser(name: name, isTranscriptionist: isTranscriptionist), roleCreated: existing.isEmpty,
+                    passwordSet: password != nil)
             }
         } catch let error as PostgresError {
             throw administrationError(error)
@@ -92,7 +109,8 @@ extension ClinicStore {
             }
             let connectedAs = try connection.query("SELECT session_user").first?.first.flatMap { $0 } ?? user
             return ClinicStatus(
-                store: address.description, connectedAs: connectedAs, schemaVersion: version, users: users)
+                store: address.description, connectedAs: connectedAs, schemaVersion: version, users: users,
+                passwordlessAccess: try PasswordlessAccess.check(connection, user: connectedAs))
         } catch {
             throw administrationError(error)
         }

@@ -1,18 +1,13 @@
 import Foundation
 
 /// Where the clinic store is: a libpq connection string (`host=/var/run/postgresql dbname=clinic`) or a
-/// `postgresql://` URI, as `--store` or `$DICTATION_STATION_STORE` give it. Empty means libpq's
+/// `postgresql://` URI, as `StoreChoice` finds it. Empty means libpq's
 /// defaults (the local socket, the database named as the account).
 public struct StoreAddress: Sendable, Equatable, CustomStringConvertible {
     public var conninfo: String
 
     public init(_ conninfo: String) {
         self.conninfo = conninfo
-    }
-
-    /// `--store` if given, else `$DICTATION_STATION_STORE`, else libpq's defaults.
-    public static func chosen(option: String?, environment: [String: String]) -> StoreAddress {
-        StoreAddress(option ?? environment["DICTATION_STATION_STORE"] ?? "")
     }
 
     /// The address as a person is shown it: a password in it is hidden.

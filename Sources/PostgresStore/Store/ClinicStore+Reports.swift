@@ -1,5 +1,6 @@
 import Foundation
 import StationCore
+import StationSystem
 
 /// The core's `ReportStore` over the clinic store's schema. The database decides who did what: the
 /// author, corrector or signer a caller passes is not used (the database records `session_user`), nor
@@ -7,38 +8,6 @@ import StationCore
 /// returned say what the database stored. The rules are the database's (`Migration1`); this only turns
 /// its refusals into the core's `ReportStoreError` where the core knows the case.
 extension ClinicStore: ReportStore {
-    public func add(_ report: NewReport, ending session: SessionRecord?) async throws -> Report {
-        try perform {
-            try connection.transaction {
-                let words: String
-                do { words = try WordsJSON.encode(report.words) } catch {
-                    throw PostgresError(sqlState: "22P02", message: "the decoder's words could not be written")
-                }
-                let patient = report.properties.patient
-                let rows = try connection.query(
-                    """
-                    INSERT INTO dictation.reports (session_name, locale, created, audio_duration_us, audio_file,
-                        original_text, text, confidence, patient_name, patient_identifier, patient_system, work_type,
-                        priority, words)
-                    VALUES ($1, $2, \(ReportRows.timestamp("$3")), $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-                        $14::jsonb)
-                    RETURNING id
-                    """,
-                    [
-                        report.sessionName, report.locale, ReportRows.text(report.created),
-                        ReportRows.text(report.audioDuration), report.audioFile?.path, report.transcript, report.text,
-                        report.confidence.map { String($0) }, patient?.name, patient?.identifier, patient?.system,
-                        report.properties.workType, report.properties.priority.rawValue, words,
-                    ])
-                if let session { try save(session) }
-                guard let id = rows.first?.first??.asInt64, let stored = try reportNow(id: id) else {
-                    throw PostgresError(sqlState: "DS001", message: "the new report could not be read back")
-                }
-                return stored
-            }
-        }
-    }
-
     public func report(owningAudio audioFile: URL) async throws -> Report? {
         try perform {
             try connection.query(
@@ -138,6 +107,8 @@ extension ClinicStore: ReportStore {
 
     /// One step of a report's life in one transaction, then the report as the database now has it.
     private func step(on id: Int64, _ body: () throws -> Void) throws -> Report {
+        connection.reconnectIfLost()
+        deliverWaiting()
         do {
             return try connection.transaction {
                 try body()
@@ -148,15 +119,6 @@ extension ClinicStore: ReportStore {
             }
         } catch let error as PostgresError {
             throw storeError(error, about: id)
-        }
-    }
-
-    /// Runs `body` on the connection; a refusal becomes the person's error (`clinicError`).
-    private func perform<T>(_ body: () throws -> T) throws -> T {
-        do {
-            return try body()
-        } catch let error as PostgresError {
-            throw storeError(error, about: nil)
         }
     }
 
@@ -178,6 +140,8 @@ extension ClinicStore: ReportStore {
         case "DS004": return ReportStoreError.alreadySigned(id: id, by: error.detail)
         case "DS006": return ReportStoreError.enteredInError(id: id)
         case "DS007": return ReportStoreError.enteredInErrorNeedsReason(id: id)
+        case "DS010", PostgresError.insufficientPrivilege:
+            return ReportStoreError.notAllowed(id: id, reason: error.message)
         default: return clinicError(error)
         }
     }

@@ -15,9 +15,16 @@ public actor ClinicStore {
     let connection: PGConnection
     /// The role the server authenticated this connection as: who every step is recorded as.
     public internal(set) var user: String
+    /// What `hasChangedElsewhere` saw last.
+    var seenChanges: String?
+    /// Where sent dictations wait while the server cannot be reached; nil: a send then fails.
+    public nonisolated let outbox: ClinicOutbox?
 
-    private init(address: StoreAddress, executor: ThreadExecutor, connection: PGConnection, user: String) {
+    private init(
+        address: StoreAddress, executor: ThreadExecutor, connection: PGConnection, user: String, outbox: ClinicOutbox?
+    ) {
         self.address = address
+        self.outbox = outbox
         self.executor = executor
         self.connection = connection
         self.user = user
@@ -28,7 +35,10 @@ public actor ClinicStore {
 
     /// Connects to the store at `address`; `requiringSchema` refuses a store that `clinic init` has not
     /// set up, or one whose schema is newer than this build.
-    public static func connect(to address: StoreAddress, requiringSchema: Bool = true) async throws -> ClinicStore {
+    /// `outbox` keeps sent dictations while the server cannot be reached (`add`).
+    public static func connect(
+        to address: StoreAddress, requiringSchema: Bool = true, outbox: ClinicOutbox? = nil
+    ) async throws -> ClinicStore {
         let executor = ThreadExecutor(name: "ds.clinic")
         do {
             let (connection, user) = try await withTaskExecutorPreference(executor) {
@@ -37,7 +47,8 @@ public actor ClinicStore {
                 if requiringSchema { try checkSchema(connection, address: address) }
                 return (connection, connection.user)
             }
-            return ClinicStore(address: address, executor: executor, connection: connection, user: user)
+            return ClinicStore(
+                address: address, executor: executor, connection: connection, user: user, outbox: outbox)
         } catch {
             executor.shutDown()
             throw error
@@ -53,16 +64,28 @@ public actor ClinicStore {
         {
             throw .notInitialized(store: address.description)
         } catch let error where error.sqlState == PostgresError.insufficientPrivilege {
-            throw .notAllowed(
-                user: connection.user,
-                reason: "\(connection.user) is not a member of the clinic (an administrator runs `dictation-station "
-                    + "clinic add-user \(connection.user)`)")
+            throw .refusedConnection(
+                store: address.description, role: connection.user, refusal: .notMember, reason: error.message)
         } catch {
             throw .refused(reason: error.message)
         }
         guard version > 0 else { throw .notInitialized(store: address.description) }
         guard version <= ClinicSchema.latestVersion else {
             throw .newerSchema(store: address.description, found: version, known: ClinicSchema.latestVersion)
+        }
+    }
+
+    /// Runs `body` on the connection, connected again first when it was lost (a server restart) and
+    /// after delivering what the outbox keeps; a refusal becomes the person's error (`clinicError`).
+    @discardableResult
+    func perform<T>(_ body: () throws -> T) throws -> T {
+        connection.reconnectIfLost()
+        // What waited for the server goes first, so nothing read now is older than what was sent.
+        deliverWaiting()
+        do {
+            return try body()
+        } catch let error as PostgresError {
+            throw storeError(error, about: nil)
         }
     }
 

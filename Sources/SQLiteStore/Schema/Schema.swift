@@ -2,7 +2,7 @@
 /// `n + 1`. `PRAGMA user_version` holds the version a database is at. Never edit a shipped migration;
 /// add the next one.
 enum Schema {
-    static let migrations = [version1, version2, version3, version4, version5]
+    static let migrations = [version1, version2, version3, version4, version5, version6]
 
     /// The version this build writes and the newest it can read.
     static var latestVersion: Int { migrations.count }
@@ -230,5 +230,51 @@ enum Schema {
             report_created_us INTEGER
         ) STRICT;
         CREATE INDEX session_events_by_report ON session_events (report_id);
+        """
+
+    /// Search finds a patient by the digits of their identifier ("200871" finds "MRN200871", whose one
+    /// word the tokenizer cannot split): the store writes them beside the identifier
+    /// (`Patient.identifierDigits`), and the full-text index takes them as a column of its own. The
+    /// reports from before get theirs here (a recursive CTE, as SQL has no pattern replace).
+    static let version6 = """
+        ALTER TABLE reports ADD COLUMN patient_id_digits TEXT;
+        UPDATE reports SET patient_id_digits = (
+            WITH RECURSIVE kept (position, digits) AS (
+                SELECT 1, ''
+                UNION ALL
+                SELECT position + 1, digits || CASE WHEN substr(reports.patient_id, position, 1) BETWEEN '0' AND '9'
+                    THEN substr(reports.patient_id, position, 1) ELSE '' END
+                FROM kept WHERE position <= length(reports.patient_id)
+            )
+            SELECT nullif(digits, '') FROM kept ORDER BY position DESC LIMIT 1)
+        WHERE patient_id IS NOT NULL;
+
+        DROP TRIGGER reports_fts_insert;
+        DROP TRIGGER reports_fts_delete;
+        DROP TRIGGER reports_fts_update;
+        DROP TABLE reports_fts;
+        CREATE VIRTUAL TABLE reports_fts USING fts5 (
+            text, session_name, patient_name, patient_id, patient_id_digits, content = 'reports',
+            content_rowid = 'id', tokenize = 'unicode61 remove_diacritics 2', prefix = '2 3'
+        );
+        CREATE TRIGGER reports_fts_insert AFTER INSERT ON reports BEGIN
+            INSERT INTO reports_fts (rowid, text, session_name, patient_name, patient_id, patient_id_digits)
+                VALUES (new.id, new.text, new.session_name, new.patient_name, new.patient_id, new.patient_id_digits);
+        END;
+        CREATE TRIGGER reports_fts_delete AFTER DELETE ON reports BEGIN
+            INSERT INTO reports_fts (reports_fts, rowid, text, session_name, patient_name, patient_id, patient_id_digits)
+                VALUES ('delete', old.id, old.text, old.session_name, old.patient_name, old.patient_id,
+                    old.patient_id_digits);
+        END;
+        CREATE TRIGGER reports_fts_update
+        AFTER UPDATE OF text, session_name, patient_name, patient_id, patient_id_digits ON reports
+        BEGIN
+            INSERT INTO reports_fts (reports_fts, rowid, text, session_name, patient_name, patient_id, patient_id_digits)
+                VALUES ('delete', old.id, old.text, old.session_name, old.patient_name, old.patient_id,
+                    old.patient_id_digits);
+            INSERT INTO reports_fts (rowid, text, session_name, patient_name, patient_id, patient_id_digits)
+                VALUES (new.id, new.text, new.session_name, new.patient_name, new.patient_id, new.patient_id_digits);
+        END;
+        INSERT INTO reports_fts (reports_fts) VALUES ('rebuild');
         """
 }

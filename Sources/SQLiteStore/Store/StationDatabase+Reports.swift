@@ -225,15 +225,16 @@ extension StationDatabase: ReportStore {
         try connection.prepared(
             """
             INSERT INTO reports (session_name, locale, created_us, duration_us, audio_file, original_text, text,
-                status, phase, confidence, author, patient_name, patient_id, patient_id_system, work_type, priority)
-            VALUES (?, ?, ?, ?, ?, ?, ?, 'draft', 'draft', ?, ?, ?, ?, ?, ?, ?)
+                status, phase, confidence, author, patient_name, patient_id, patient_id_system, work_type, priority,
+                patient_id_digits)
+            VALUES (?, ?, ?, ?, ?, ?, ?, 'draft', 'draft', ?, ?, ?, ?, ?, ?, ?, ?)
             """
         ).run(
             [
                 .text(report.sessionName), .text(report.locale), .integer(StoredTime.microseconds(report.created)),
                 .integer(StoredTime.microseconds(report.audioDuration)), .optional(report.audioFile?.path),
                 .text(report.transcript), .text(report.text), .optional(report.confidence), .optional(report.author),
-            ] + ReportRows.values(report.properties))
+            ] + ReportRows.values(report.properties) + [.optional(report.properties.patient?.identifierDigits)])
         let id = connection.lastInsertedRowID
         if !report.words.isEmpty {
             try connection.prepared("INSERT INTO report_words (report_id, words) VALUES (?, ?)").run([

@@ -23,9 +23,12 @@ struct BackgroundWork {
                     }
                 }
             },
-            // What another station process on this data directory changed shows within a second.
+            // What another station process changed shows as it is committed (the clinic store's notices),
+            // or within a poll.
             Task { @MainActor in
-                for await _ in StoreChangeWatcher.changes(of: ports.database, clock: clock) {
+                let changes = StoreChangeWatcher.changes(
+                    of: ports.database, notices: ports.changeNotices, clock: clock, every: ports.changePoll)
+                for await _ in changes {
                     model.reloadReports()
                     await station.syncSessions()
                 }
@@ -33,6 +36,10 @@ struct BackgroundWork {
             // A station that died writes nothing: its dictations are looked for on a timer.
             Task { @MainActor in
                 while (try? await clock.sleep(for: interval)) != nil { await station.syncSessions() }
+            },
+            // The store's claims are kept alive, and taken back after the server was away, off the main actor.
+            Task.detached { [heartbeat = ports.claimsHeartbeat] in
+                while (try? await clock.sleep(for: interval)) != nil { heartbeat() }
             },
         ])
     }

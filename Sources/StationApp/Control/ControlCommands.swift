@@ -53,7 +53,9 @@ public enum ControlCommands {
 
     static func socketPath(globals: GlobalOptions, environment: [String: String]) -> URL {
         let paths = StationPaths.resolve(option: globals.dataDirectory, environment: environment)
-        return ControlServer.defaultPath(environment: environment, dataDirectory: paths.dataDirectory)
+        // A workstation file that cannot be read leaves the key out; the station itself refused to start then.
+        let store = (try? StoreInUse.resolve(globals: globals, environment: environment))?.socketKey
+        return ControlServer.defaultPath(environment: environment, dataDirectory: paths.dataDirectory, store: store)
     }
 
     private static func exchange(
@@ -68,6 +70,8 @@ public enum ControlCommands {
         switch failure {
         case .noStation(let path): tr("no station is running (nothing answers on \(path))")
         case .noAnswer: tr("the station did not answer; it may be busy or stuck")
+        case .foreignStation(let path, let owner):
+            ControlSocketError.foreignStation(path: path, owner: owner).description
         }
     }
 }

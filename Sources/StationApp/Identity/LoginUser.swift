@@ -44,4 +44,9 @@ enum ConfigPaths {
     static func workTypes(environment: [String: String]) -> URL {
         directory(environment: environment).appendingPathComponent("work-types.json")
     }
+
+    /// The clinic's text blocks and sections, said as commands.
+    static func clinicText(environment: [String: String] = ProcessInfo.processInfo.environment) -> ClinicTextFiles {
+        ClinicTextFiles(configDirectory: directory(environment: environment))
+    }
 }

@@ -29,7 +29,6 @@ public enum ImportCommand {
     @MainActor
     public static func run(_ request: Request, globals: GlobalOptions) async throws -> Int32 {
         let (session, locale, files, dictation) = (request.session, request.locale, request.files, request.dictation)
-        let author = try LoginUser.check(author: dictation.author)
         let workTypes = try WorkTypes.load(
             from: ConfigPaths.workTypes(environment: ProcessInfo.processInfo.environment))
 
@@ -37,7 +36,9 @@ public enum ImportCommand {
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
         let log = FileStationLog(file: paths.logFile)
-        let database = try await CommandDatabase.open(paths, log: log)
+        let opened = try await OpenedStore.open(globals: globals, paths: paths, log: log)
+        let database = opened.store
+        let author = try opened.check(author: dictation.author)
         // Without --locale, the existing session's locale; for a new session the station's chosen one.
         let sessions = try await database.loadSessions()
         let existing = sessions.first { $0.name.lowercased() == session.lowercased() }
@@ -47,7 +48,8 @@ public enum ImportCommand {
             sessionLocale: ImportLocale.sessionLocale(named: session, in: sessions),
             chosen: try await database.setting(SettingKey.locale), fallback: TranscribeCommand.defaultLocale)
         let importer = DictationImporter(
-            transcriber: SphinxTranscriber(paths: paths, log: log, speakers: SpeakerProfiles(paths: paths)),
+            transcriber: SphinxTranscriber(
+            paths: paths, log: log, speakers: SpeakerProfiles(paths: paths), clinicText: ConfigPaths.clinicText()),
             reports: database, paths: paths,
             clock: SystemClock(), log: log, marking: ImportMarkerFiles())
         let outcomes: [DictationImporter.Outcome]

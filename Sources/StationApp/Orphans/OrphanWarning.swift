@@ -40,8 +40,10 @@ public enum OrphanWarning {
     /// says nothing here (the subcommand itself reports that).
     @MainActor
     public static func printIfAny(globals: GlobalOptions) async {
-        let paths = StationPaths.resolve(
-            option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
+        let environment = ProcessInfo.processInfo.environment
+        // A clinic store keeps its own recordings: the local store's audio folder is not its to judge.
+        guard (try? StoreInUse.resolve(globals: globals, environment: environment)) == .local else { return }
+        let paths = StationPaths.resolve(option: globals.dataDirectory, environment: environment)
         guard FileManager.default.fileExists(atPath: paths.audioDirectory.path),
             let database = try? await StationDatabase.open(paths)
         else { return }

@@ -39,8 +39,8 @@ public enum RecordCommand {
             // The next start after a crash: recordings a killed process left get valid headers.
             StationWiring.repairAbandonedRecordings(in: paths, lock: FileCaptureLock(paths: paths), log: SilentLog())
             // Without --source, the source chosen in the station.
-            if source == nil, let database = try? await CommandDatabase.open(paths) {
-                source = (try? await database.setting(SettingKey.captureSource)) ?? nil
+            if source == nil, let opened = try? await OpenedStore.open(globals: globals, paths: paths) {
+                source = (try? await opened.store.setting(SettingKey.captureSource)) ?? nil
             }
         }
         if FileManager.default.fileExists(atPath: options.file.path), !options.append {

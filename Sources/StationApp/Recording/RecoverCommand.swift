@@ -16,6 +16,14 @@ public enum RecoverCommand {
         let paths = StationPaths.resolve(
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
+        if case .clinic = try StoreInUse.resolve(globals: globals, environment: ProcessInfo.processInfo.environment) {
+            printError(
+                "dictation-station: "
+                    + tr(
+                        "recover makes reports in this data directory's own store; it does not work with a clinic store yet (run it without --store and DICTATION_STATION_STORE)."
+                    ))
+            return ExitStatus.failure
+        }
         let log = FileStationLog(file: paths.logFile)
         let database = try await StationDatabase.open(paths)
         let inventory = AudioFolderInventory(paths: paths, database: database, markers: ImportMarkerFiles())
@@ -45,7 +53,8 @@ public enum RecoverCommand {
             return ExitStatus.success
         }
         let recovery = OrphanRecovery(
-            transcriber: SphinxTranscriber(paths: paths, log: log, speakers: SpeakerProfiles(paths: paths)),
+            transcriber: SphinxTranscriber(
+            paths: paths, log: log, speakers: SpeakerProfiles(paths: paths), clinicText: ConfigPaths.clinicText()),
             reports: database, inventory: inventory,
             clock: SystemClock(), log: log)
         var failed = false

@@ -1,4 +1,3 @@
-import SQLiteStore
 import StationControl
 import StationCore
 import StationTUI
@@ -8,13 +7,13 @@ import StationTUI
 public final class RunningStation {
     public let station: Station
     public let model: ScreenModel
-    private let database: StationDatabase
+    private let database: any StationStore
     private let background: BackgroundWork
     /// Nil when the socket could not be made (the station says why).
     public let control: ControlServer?
 
     init(
-        station: Station, model: ScreenModel, database: StationDatabase, background: BackgroundWork,
+        station: Station, model: ScreenModel, database: any StationStore, background: BackgroundWork,
         control: ControlServer?
     ) {
         self.station = station

@@ -15,7 +15,10 @@ public enum StationLaunch {
         let environment = ProcessInfo.processInfo.environment
         let paths = StationPaths.resolve(option: globals.dataDirectory, environment: environment)
         do {
-            try paths.createDirectories()
+            try paths.createDirectories(for: .current)
+        } catch let error as DataDirectoryError {
+            printError("dictation-station: \(error)")
+            return ExitStatus.failure
         } catch {
             printError("dictation-station: the data directory \(paths.dataDirectory.path) cannot be used: \(error)")
             return ExitStatus.failure
@@ -23,18 +26,21 @@ public enum StationLaunch {
         let clock = SystemClock()
         let log = FileStationLog(file: paths.logFile, clock: clock)
         let ports: StationPorts
+        let store: OpenedStore
         do {
-            ports = try await StationWiring.ports(paths: paths, globals: globals, log: log)
+            store = try await OpenedStore.open(globals: globals, paths: paths, log: log, listening: true)
+            ports = try await StationWiring.ports(store: store, paths: paths, globals: globals, log: log)
         } catch {
             printError("dictation-station: \(error)")
             return ExitStatus.failure
         }
         HoldPoint.reach("station-opened")
-        let running = await StationStartup.open(
-            StationStartup.Context(
-                ports: ports, paths: paths, environment: environment, clock: clock, log: log,
-                author: LoginUser.name,
-                voiceProfiles: ProfileTrainingWiring.training(paths: paths, environment: environment, log: log)))
+        var context = StationStartup.Context(
+            ports: ports, paths: paths, environment: environment, clock: clock, log: log, author: store.user,
+            voiceProfiles: ProfileTrainingWiring.training(paths: paths, environment: environment, log: log))
+        context.storeName = store.inUse.titleWords
+        context.controlKey = store.inUse.socketKey
+        let running = await StationStartup.open(context)
         let colors = !globals.noColor && (environment["NO_COLOR"] ?? "").isEmpty
         let screen = StationScreen(model: running.model, colors: colors, environment: environment, clock: clock)
         do {

@@ -1,5 +1,6 @@
 import Foundation
 import Recordings
+import SQLiteStore
 import StationControl
 import StationCore
 import StationTUI
@@ -20,6 +21,12 @@ public enum StationStartup {
         public var voiceProfiles: (any VoiceProfileTraining)?
         /// How often dictations of a station that died are looked for (the README's 2 s takeover).
         public var takeoverInterval: Duration = .seconds(2)
+        /// The clinic store the station works on, for the title line (`StoreInUse.titleWords`); nil for
+        /// the person's own SQLite store.
+        public var storeName: String?
+        /// Keeps the control socket of a station on a clinic store apart from the same account's station
+        /// on its own store (`StoreInUse.socketKey`); nil for the person's own store.
+        public var controlKey: String?
 
         public init(
             ports: StationPorts, paths: StationPaths, environment: [String: String], clock: any StationClock,
@@ -50,7 +57,7 @@ public enum StationStartup {
         let station = Station(
             dependencies: StationDependencies(
                 session: session, reports: ports.database, sessions: ports.database, author: context.author,
-                voiceProfiles: context.voiceProfiles),
+                voiceProfiles: context.voiceProfiles, outbox: ports.outbox),
             locale: LocaleMatcher.fallback)
         let locales = LocaleChoice(
             installer: ports.installer, settings: ports.database, notifier: station.notifier,
@@ -70,6 +77,7 @@ public enum StationStartup {
             editingDirectory: paths.dataDirectory.appendingPathComponent("editing"), clock: clock,
             workTypes: workTypes, editLocks: ports.editLocks)
         let model = ScreenModel(station: station, services: services)
+        model.storeName = context.storeName
         let background = BackgroundWork.start(
             station: station, model: model, installStatus: installStatus, context: context)
         let control = startControl(station: station, context)
@@ -99,7 +107,9 @@ public enum StationStartup {
         }
         // Recordings no session or report owns (a killed import, a lost database) are shown, never
         // dropped; looked for off the start-up path, since the audio folder grows with the reports.
-        Task.detached { [database = ports.database, paths = context.paths, log = context.log] in
+        // Only the local store knows every recording of the audio folder; a clinic store's are its own.
+        guard let local = ports.database as? StationDatabase else { return }
+        Task.detached { [database = local, paths = context.paths, log = context.log] in
             guard let scan = await OrphanWarning.scan(paths: paths, database: database, log: log),
                 let notice = OrphanNotice.screenLine(for: scan)
             else { return }
@@ -123,7 +133,7 @@ public enum StationStartup {
     @MainActor
     private static func startControl(station: Station, _ context: Context) -> ControlServer? {
         let path = ControlServer.defaultPath(
-            environment: context.environment, dataDirectory: context.paths.dataDirectory)
+            environment: context.environment, dataDirectory: context.paths.dataDirectory, store: context.controlKey)
         let server = ControlServer(path: path) { line in ControlProtocol.answer(line, station: station) }
         do {
             try server.start()

@@ -17,7 +17,7 @@ public struct StationPorts: Sendable {
     public var ownership: any DictationOwnership
     public var editLocks: any ReportEditLocking
     public var transcriber: any Transcribing
-    public var database: StationDatabase
+    public var database: any StationStore
     public var installer: any ModelInstalling
     public var sources: (any CaptureSourceChoosing)?
     public var player: (any AudioPlaying)?
@@ -25,14 +25,28 @@ public struct StationPorts: Sendable {
     public var modelWaits: AsyncStream<ModelWait>
     /// Loads a locale's decoder ahead of the first dictation.
     public var preload: @Sendable (String) async -> Void
+    /// Keeps the store's claims alive (the clinic store's advisory locks), every takeover interval.
+    public var claimsHeartbeat: @Sendable () -> Void = {}
+    /// Changes other stations commit, told as they happen (nil: the store is only polled).
+    public var changeNotices: AsyncStream<Void>?
+    /// How often the store is polled for changes besides.
+    public var changePoll: Duration = .milliseconds(500)
+    /// Where the store keeps sent dictations while it cannot be reached (the clinic store's outbox).
+    public var outbox: (any DictationOutbox)?
 
     public init(
         makeCapture: @escaping @Sendable () -> any Capturing, captureLock: FileCaptureLock,
         ownership: any DictationOwnership, editLocks: any ReportEditLocking, transcriber: any Transcribing,
-        database: StationDatabase, installer: any ModelInstalling, sources: (any CaptureSourceChoosing)?,
+        database: any StationStore, installer: any ModelInstalling, sources: (any CaptureSourceChoosing)?,
         player: (any AudioPlaying)?, modelWaits: AsyncStream<ModelWait>,
-        preload: @escaping @Sendable (String) async -> Void
+        preload: @escaping @Sendable (String) async -> Void, claimsHeartbeat: @escaping @Sendable () -> Void = {},
+        changeNotices: AsyncStream<Void>? = nil, changePoll: Duration = .milliseconds(500),
+        outbox: (any DictationOutbox)? = nil
     ) {
+        self.outbox = outbox
+        self.claimsHeartbeat = claimsHeartbeat
+        self.changeNotices = changeNotices
+        self.changePoll = changePoll
         self.makeCapture = makeCapture
         self.captureLock = captureLock
         self.ownership = ownership
@@ -49,32 +63,44 @@ public struct StationPorts: Sendable {
 
 /// THE WIRING POINT: recordings through PulseAudio (one capturing process per data directory, by the
 /// capture lock), transcription by PocketSphinx (waiting for a model still being installed), reports,
-/// sessions and settings in SQLite, models from the catalog's installer.
+/// sessions and settings in the chosen store (`OpenedStore`: SQLite, or the clinic's PostgreSQL), models
+/// from the catalog's installer.
 enum StationWiring {
     @MainActor
-    static func ports(paths: StationPaths, globals: GlobalOptions, log: any StationLog) async throws -> StationPorts {
-        let database = try await CommandDatabase.open(paths, log: log)
+    static func ports(
+        store opened: OpenedStore, paths: StationPaths, globals: GlobalOptions, log: any StationLog
+    ) async throws -> StationPorts {
+        let database = opened.store
         let installer = try ModelWiring.installer(globals: globals, paths: paths)
         let captureLock = FileCaptureLock(paths: paths)
         let sources = PulseSourceChoice(
             settings: database, current: try? await database.setting(SettingKey.captureSource))
         // Each dictation decoded with its author's voice profile, when they have a sound one.
-        let sphinx = SphinxTranscriber(paths: paths, log: log, speakers: SpeakerProfiles(paths: paths))
+        let sphinx = SphinxTranscriber(
+            paths: paths, log: log, speakers: SpeakerProfiles(paths: paths), clinicText: ConfigPaths.clinicText())
         let (modelWaits, waitUpdates) = AsyncStream.makeStream(of: ModelWait.self)
         let transcriber = ModelAwaitingTranscriber(base: sphinx, installer: installer) { waitUpdates.yield($0) }
         return StationPorts(
             makeCapture: { ExclusiveCapture(PulseCapture(source: sources.chosen, log: log), lock: captureLock) },
-            captureLock: captureLock, ownership: FileDictationOwnership(paths: paths),
-            editLocks: FileReportEditLocks(paths: paths), transcriber: transcriber, database: database,
+            captureLock: captureLock, ownership: opened.ownership, editLocks: opened.editLocks,
+            transcriber: transcriber, database: database,
             installer: installer, sources: sources,
-            player: PulsePlayer(), modelWaits: modelWaits,
+            player: player(for: opened, paths: paths), modelWaits: modelWaits,
             preload: { locale in
                 do {
                     try await sphinx.preload(locale: locale, speaker: LoginUser.name)
                 } catch {
                     log.log(.warning, "preloading the \(locale) decoder failed: \(error)")
                 }
-            })
+            }, claimsHeartbeat: opened.heartbeat, changeNotices: opened.changeNotices, changePoll: opened.changePoll,
+            outbox: opened.clinic?.outbox)
+    }
+
+    /// The audio player; with the clinic store, one that plays the reports' audio the store keeps.
+    static func player(for opened: OpenedStore, paths: StationPaths) -> any AudioPlaying {
+        guard let clinic = opened.clinic else { return PulsePlayer() }
+        return StoredAudioPlayer(
+            base: PulsePlayer(), store: clinic, folder: paths.dataDirectory.appendingPathComponent("playback"))
     }
 
     /// Fits the headers of recordings a crash left behind to the audio they hold: `files`, or every

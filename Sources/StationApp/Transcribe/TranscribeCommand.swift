@@ -36,7 +36,8 @@ public enum TranscribeCommand {
         }
         let log = FileStationLog(file: paths.logFile)
         // The station's own path: the author's sound profile, else the stock model.
-        let transcriber = SphinxTranscriber(paths: paths, log: log, speakers: SpeakerProfiles(paths: paths))
+        let transcriber = SphinxTranscriber(
+            paths: paths, log: log, speakers: SpeakerProfiles(paths: paths), clinicText: ConfigPaths.clinicText())
         do {
             if let author { _ = try SpeakerProfiles.checkedAuthor(author) }
             try await transcriber.preload(locale: locale, speaker: author)

@@ -17,7 +17,10 @@
 ///
 /// Left as words: a number alone ("two children"), a run that does not read as one number ("one
 /// twenty over eighty", "fifteen hundred"), "one" after a determiner ("no one over eighty", "the one
-/// on the left"), "point" after "this"/"that"/"at"… ("at this point two options"), dates and times.
+/// on the left"), "point" after "this"/"that"/"at"… ("at this point two options").
+///
+/// Times, dates and dose frequencies have rules of their own, as conservative (`ClinicalTimes`,
+/// `ClinicalDates`, `DoseFrequencies`).
 public enum ClinicalNumbers {
     /// `decoderText` with numbers written as clinicians write them; other locales' text unchanged.
     public static func format(_ decoderText: String, locale: String) -> String {
@@ -28,11 +31,17 @@ public enum ClinicalNumbers {
     public static func format(_ decoderText: String) -> String {
         let text = WordedText(decoderText)
         let reader = NumberReader(text: text)
-        var replacements: [(first: Int, end: Int, text: String)] = []
+        var replacements: [WordReplacement] = []
         var index = 0
         while index < text.words.count {
-            if let (end, written) = match(at: index, reader: reader) {
-                replacements.append((index, end, written))
+            if let replacement = ClinicalTimes.match(at: index, reader: reader)
+                ?? ClinicalDates.match(at: index, reader: reader)
+                ?? DoseFrequencies.match(at: index, reader: reader)
+            {
+                replacements.append(replacement)
+                index = replacement.end
+            } else if let (end, written) = match(at: index, reader: reader) {
+                replacements.append(WordReplacement(first: index, end: end, text: written))
                 index = end
             } else {
                 index += 1

@@ -47,16 +47,34 @@ struct WordedText {
         return !gap(after: index).contains { ".?!".contains($0) || $0.isNewline }
     }
 
-    /// The text with words `first..<end` of each replacement (in order, not overlapping) replaced.
-    func replacing(_ replacements: [(first: Int, end: Int, text: String)]) -> String {
+    /// What follows word `index` up to the next word or the end of the text.
+    func after(_ index: Int) -> Substring {
+        guard index >= 0, index < ranges.count else { return "" }
+        let end = index + 1 < ranges.count ? ranges[index + 1].lowerBound : original.endIndex
+        return original[ranges[index].upperBound..<end]
+    }
+
+    /// The text with words `first..<end` of each replacement (in order, not overlapping) replaced, and
+    /// with them the replacement's `trailing` characters after its last word (the "." of "p.m.").
+    func replacing(_ replacements: [WordReplacement]) -> String {
         var output = ""
         var cursor = original.startIndex
         for replacement in replacements {
             output += original[cursor..<ranges[replacement.first].lowerBound]
             output += replacement.text
             cursor = ranges[replacement.end - 1].upperBound
+            cursor = original.index(cursor, offsetBy: replacement.trailing, limitedBy: original.endIndex) ?? cursor
         }
         output += original[cursor...]
         return output
     }
+}
+
+/// Words `first..<end` of a `WordedText` written as `text`.
+struct WordReplacement {
+    var first: Int
+    var end: Int
+    var text: String
+    /// Characters after the last word that go too.
+    var trailing = 0
 }

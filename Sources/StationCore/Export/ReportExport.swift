@@ -15,40 +15,68 @@ public enum ReportExportFormat: String, Sendable, CaseIterable {
 public enum ReportExport {
     /// The report in `format`; `revisions` are its corrections, oldest first; times shown to a person
     /// are in `timeZone`.
+    ///
+    /// The text leaves the original transcript out unless `withOriginal`: it is what the decoder heard,
+    /// not what a person wrote, and has no place in a letter.
     public static func export(
         _ report: Report, revisions: [ReportRevision], as format: ReportExportFormat, timeZone: TimeZone,
-        workTypes: WorkTypes = .builtIn
+        workTypes: WorkTypes = .builtIn, events: [ReportEvent] = [], withOriginal: Bool = false
     ) throws -> Data {
         switch format {
-        case .text: Data(text(report, revisions: revisions, timeZone: timeZone, workTypes: workTypes).utf8)
+        case .text:
+            Data(
+                text(
+                    report, revisions: revisions, timeZone: timeZone, workTypes: workTypes, events: events,
+                    withOriginal: withOriginal
+                ).utf8)
         case .json: try encode(ReportJSON(report, revisions: revisions, workTypes: workTypes))
         case .fhir: try encode(FHIRDocumentReference(report, workTypes: workTypes))
         }
     }
 
-    /// The report for a person: a header (patient, author, type, dates, status), the current text, the
-    /// history of amendments, and the original when it differs.
+    /// The report for a person: a header (patient, author, type, dates, status; an unsigned report is
+    /// marked DRAFT in its first line), the current text, the history of amendments, and with
+    /// `withOriginal` the original transcript when it differs.
     public static func text(
         _ report: Report, revisions: [ReportRevision], timeZone: TimeZone, workTypes: WorkTypes = .builtIn,
-        events: [ReportEvent] = []
+        events: [ReportEvent] = [], withOriginal: Bool = true
     ) -> String {
         let properties = report.properties
         let labels = ReportHeaderLabels()
         let status = report.status.word + (report.enteredInError == nil ? "" : tr(", ENTERED IN ERROR"))
+        var title = tr("Report \(report.id)")
+        if properties.priority == .urgent { title += tr(" · URGENT") }
+        if !report.status.isSigned { title += " · " + draftMark }
         var lines = [
-            tr("Report \(report.id)") + (properties.priority == .urgent ? tr(" · URGENT") : ""),
+            title,
             labels.line(labels.patient, properties.patient?.display ?? tr("none given")),
             labels.line(labels.author, report.authorName),
             labels.line(labels.type, workTypes.type(properties.workType).display),
-            labels.line(labels.created, TimeWords.dateTime(report.created, in: timeZone)),
+            labels.line(labels.created, DateWording.full(report.created, in: timeZone)),
             labels.line(labels.status, status),
         ]
-        if let signer = report.signedBy, let signed = report.signedAt {
-            let when = TimeWords.dateTime(signed, in: timeZone)
+        // The first signature and the latest amendment, as the history has them: the report itself keeps
+        // only its latest signature, which for an amended report is the amendment's.
+        let signing = events.first { $0.action == .signed }
+        let amending = events.last { $0.action == .amended }
+        if let signing {
+            let when = DateWording.full(signing.time, in: timeZone)
+            let signer = signing.actor ?? tr("unknown")
+            lines.append(labels.line(labels.signed, tr("\(when) by \(signer)")))
+        } else if report.status == .signed, let signer = report.signedBy, let signed = report.signedAt {
+            let when = DateWording.full(signed, in: timeZone)
             lines.append(labels.line(labels.signed, tr("\(when) by \(signer)")))
         }
+        if let amending {
+            let when = DateWording.full(amending.time, in: timeZone)
+            let amender = amending.actor ?? tr("unknown")
+            lines.append(labels.line(labels.amended, tr("\(when) by \(amender)")))
+        } else if report.status == .amended, let amender = report.signedBy, let amended = report.signedAt {
+            let when = DateWording.full(amended, in: timeZone)
+            lines.append(labels.line(labels.amended, tr("\(when) by \(amender)")))
+        }
         if let mark = report.enteredInError {
-            let when = TimeWords.dateTime(mark.at, in: timeZone)
+            let when = DateWording.full(mark.at, in: timeZone)
             lines.append(labels.line(labels.inError, tr("\(when) by \(mark.by): \(mark.reason)")))
         }
         lines += [
@@ -58,7 +86,7 @@ public enum ReportExport {
         ]
         if let audio = report.audioFile { lines.append(labels.line(labels.audio, audio.path)) }
         if !revisions.isEmpty {
-            let last = TimeWords.dateTime(revisions[revisions.count - 1].created, in: timeZone)
+            let last = DateWording.full(revisions[revisions.count - 1].created, in: timeZone)
             let count = revisions.count
             lines.append(
                 labels.line(
@@ -70,7 +98,7 @@ public enum ReportExport {
         if !amendments.isEmpty {
             lines += ["", tr("Amendments:")]
             for amendment in amendments {
-                let when = TimeWords.dateTime(amendment.created, in: timeZone)
+                let when = DateWording.full(amendment.created, in: timeZone)
                 let author = amendment.author ?? tr("unknown")
                 lines.append("  " + tr("\(when) by \(author): \(amendment.reason ?? "")"))
             }
@@ -78,17 +106,20 @@ public enum ReportExport {
         if !events.isEmpty {
             lines += ["", tr("History:")]
             for event in events {
-                let when = TimeWords.dateTime(event.time, in: timeZone)
+                let when = DateWording.full(event.time, in: timeZone)
                 let actor = event.actor ?? tr("unknown")
                 let step = tr("\(event.action.words) by \(actor)") + (event.reason.map { ": \($0)" } ?? "")
                 lines.append("  \(when)  " + step)
             }
         }
-        if report.originalText != report.text {
+        if withOriginal, report.originalText != report.text {
             lines += ["", tr("Original transcript:"), report.originalText]
         }
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// What marks an unsigned report wherever it is exported for a person: it is not for the record yet.
+    public static var draftMark: String { tr("DRAFT, NOT SIGNED") }
 
     /// Reports as a JSON array, for `reports --json`.
     public static func jsonList(_ reports: [Report]) throws -> Data {
@@ -112,6 +143,7 @@ struct ReportHeaderLabels {
     let created = tr("Created:")
     let status = tr("Status:")
     let signed = tr("Signed:")
+    let amended = tr("Amended:")
     let inError = tr("In error:")
     let session = tr("Session:")
     let duration = tr("Duration:")
@@ -122,24 +154,17 @@ struct ReportHeaderLabels {
     /// `label` padded to the longest label and a space, then `value`.
     func line(_ label: String, _ value: String) -> String {
         let width =
-            [patient, author, type, created, status, signed, inError, session, duration, locale, audio, revised]
+            [
+                patient, author, type, created, status, signed, amended, inError, session, duration, locale, audio,
+                revised,
+            ]
             .map(\.count).max() ?? 0
         return label + String(repeating: " ", count: width + 1 - label.count) + value
     }
 }
 
-/// Times as a person reads them in lists, and as other systems read them.
+/// Times as other systems read them (a person reads `TimeWords` and `DateWording`).
 public enum ReportTimeFormat {
-    /// `2026-11-30 23:08` in `timeZone`.
-    public static func minute(_ date: Date, in timeZone: TimeZone) -> String {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
-        return String(
-            format: "%04d-%02d-%02d %02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0, parts.hour ?? 0,
-            parts.minute ?? 0)
-    }
-
     /// ISO 8601 in UTC with seconds, `2026-11-30T23:08:50Z`, as FHIR's `instant` requires.
     public static func instant(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))

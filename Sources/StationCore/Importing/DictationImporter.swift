@@ -84,6 +84,8 @@ public struct DictationImporter: Sendable {
         HoldPoint.reach("import-audio-written")
         do {
             let transcription = try await transcriber.transcribe(file: copy, locale: locale, speaker: author)
+            // Not one sample: an empty report would look like a dictation in which nothing was said.
+            guard transcription.audioDuration > .zero else { throw ImportError.noSound }
             let report = try await storeReport(
                 transcription, audio: copy, session: session, author: author, properties: properties)
             log.log(.info, "import: recording \(number) stored as report \(report.id)")

@@ -14,6 +14,9 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     case audioFolderUnwritable
     /// The copy was made but could not be transcribed; `detail` is a sentence saying why.
     case transcriptionFailed(detail: String)
+    /// The recording holds no sound at all (a WAV of its 44-byte header alone): it would become an
+    /// empty report that no one can read or hear.
+    case noSound
     /// The report could not be stored in the database.
     case storeFailed
     /// A failure of a kind the station does not know; the log has the details.
@@ -33,6 +36,10 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
             tr("the station may not write its audio folder; check the data directory's owner and permissions.")
         case .transcriptionFailed(let detail):
             tr("the recording could not be transcribed (\(detail)); nothing was kept, import it again.")
+        case .noSound:
+            tr(
+                "the recording holds no sound (no samples at all, only its header), so no report was made; check the recorder and copy the file again."
+            )
         case .storeFailed:
             tr(
                 "the report could not be stored in the database; nothing was kept, import it again (details in station.log)."

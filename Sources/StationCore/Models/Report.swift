@@ -91,9 +91,24 @@ public struct Report: Sendable, Equatable, Identifiable {
     /// numbers written as digits (`ClinicalNumbers`) make `text` differ from `originalText` without that.
     public var wasCorrected: Bool { status == .corrected || status == .amended }
 
-    /// The first non-empty line of the text, for lists.
-    public var firstLine: String {
-        text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+    /// The first non-empty line of the text, for lists; reads no further than its end.
+    public var firstLine: String { firstLine(atMost: Int.max) }
+
+    /// The first non-empty line, cut after `limit` characters: a list row costs what it shows, however
+    /// long the report is.
+    public func firstLine(atMost limit: Int) -> String {
+        var line = ""
+        var count = 0
+        for character in text {
+            if character.isNewline {
+                if line.isEmpty { continue }
+                break
+            }
+            guard count < limit else { break }
+            line.append(character)
+            count += 1
+        }
+        return line
     }
 }
 
@@ -154,7 +169,8 @@ public struct NewReport: Sendable, Equatable {
     ) {
         self.init(
             sessionName: sessionName, locale: transcription.locale, created: created,
-            audioDuration: transcription.audioDuration, audioFile: audioFile, text: transcription.reportText,
+            audioDuration: transcription.audioDuration, audioFile: audioFile,
+            text: properties.patient.map(transcription.reportText(patient:)) ?? transcription.reportText,
             transcript: transcription.text, confidence: transcription.confidence, author: author,
             properties: properties, words: transcription.words)
     }

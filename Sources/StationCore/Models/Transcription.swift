@@ -12,15 +12,20 @@ public struct Transcription: Sendable, Equatable {
     public var confidence: Double?
     /// The decoder's words in order, without punctuation or formatting, with their times and confidence.
     public var words: [RecognizedWord]
+    /// The decoder's words as `SpokenPunctuation` read them, with the language model's evidence of a
+    /// sentence end after each (not stored with a report; for measuring where sentences end).
+    public var spoken: [SpokenWord]
 
     public init(
-        text: String, locale: String, audioDuration: Duration, confidence: Double? = nil, words: [RecognizedWord] = []
+        text: String, locale: String, audioDuration: Duration, confidence: Double? = nil, words: [RecognizedWord] = [],
+        spoken: [SpokenWord] = []
     ) {
         self.text = text
         self.locale = locale
         self.audioDuration = audioDuration
         self.confidence = confidence
         self.words = words
+        self.spoken = spoken
     }
 }
 

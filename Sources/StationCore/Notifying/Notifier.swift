@@ -64,12 +64,14 @@ public final class Notifier {
     }
 
     /// Posts a message that describes a state ("… holds an unsent dictation"); it goes as soon as
-    /// `stillTrue` says the state changed, at the next `dropStale`.
+    /// `stillTrue` says the state changed, at the next `dropStale`, or after `lasting` (its kind's
+    /// lifetime when nil).
     @discardableResult
     public func post(
-        _ kind: StationNotification.Kind, _ message: String, while stillTrue: @escaping @MainActor () -> Bool
+        _ kind: StationNotification.Kind, _ message: String, lasting: Duration? = nil,
+        while stillTrue: @escaping @MainActor () -> Bool
     ) -> Int {
-        let id = post(kind, message)
+        let id = post(kind, message, lasting: lasting)
         conditions[id] = stillTrue
         return id
     }

@@ -66,14 +66,48 @@ public struct StationPaths: Sendable, Equatable {
     /// refuses (`DataDirectoryError`) when one of the station's own files or folders inside it is a
     /// symbolic link, and tightens those found readable by others (folders 0700, files 0600). The data
     /// directory itself may be a link the administrator made, onto an encrypted volume for example.
-    public func createDirectories() throws {
-        try FileManager.default.createDirectory(
-            at: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: dataDirectory.path)
-        for directory in [audioDirectory, modelsDirectory] { try PrivateEntry.directory(directory, create: true) }
-        for directory in [exportsDirectory, claimsDirectory, profilesDirectory, vocabularyDirectory, editingDirectory] {
-            try PrivateEntry.directory(directory, create: false)
+    ///
+    /// With `account`, a data directory (or an entry of the station's inside it) that belongs to another
+    /// account is refused before anything is made or changed: it is a folder several accounts share, which
+    /// cannot say who did what. Without it, a change only the owner may make is refused in the same words.
+    public func createDirectories(for account: DataDirectoryAccount? = nil) throws {
+        let files = FileManager.default
+        let directory = dataDirectory.resolvingSymlinksInPath()
+        let accountName = account?.name ?? currentAccountName()
+        if let found = Ownership.of(directory) {
+            if let account, found.ownerID != account.uid {
+                throw DataDirectoryError.notYours(
+                    path: dataDirectory.path, ownership: "\(found)", account: account.name)
+            }
+        } else {
+            do {
+                try files.createDirectory(
+                    at: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            } catch CocoaError.fileWriteNoPermission {
+                var parent = directory.deletingLastPathComponent()
+                while Ownership.of(parent) == nil, parent.path != "/" { parent = parent.deletingLastPathComponent() }
+                throw DataDirectoryError.cannotCreate(
+                    path: dataDirectory.path, parent: parent.path,
+                    ownership: Ownership.of(parent).map { "\($0)" } ?? "?", account: accountName)
+            }
         }
-        for file in ownFiles { try PrivateEntry.fileIfPresent(file) }
+        if let mode = (try? files.attributesOfItem(atPath: directory.path))?[.posixPermissions] as? NSNumber,
+            mode.intValue & 0o7077 != 0
+        {
+            do {
+                try files.setAttributes([.posixPermissions: 0o700], ofItemAtPath: directory.path)
+            } catch CocoaError.fileWriteNoPermission {
+                throw DataDirectoryError.notYours(
+                    path: dataDirectory.path, ownership: Ownership.of(directory).map { "\($0)" } ?? "?",
+                    account: accountName)
+            }
+        }
+        for directory in [audioDirectory, modelsDirectory] {
+            try PrivateEntry.directory(directory, create: true, account: account)
+        }
+        for directory in [exportsDirectory, claimsDirectory, profilesDirectory, vocabularyDirectory, editingDirectory] {
+            try PrivateEntry.directory(directory, create: false, account: account)
+        }
+        for file in ownFiles { try PrivateEntry.fileIfPresent(file, account: account) }
     }
 }

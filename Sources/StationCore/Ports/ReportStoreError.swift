@@ -17,6 +17,9 @@ public enum ReportStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     case enteredInError(id: Int64)
     /// Entering a report in error needs a reason.
     case enteredInErrorNeedsReason(id: Int64)
+    /// The store's own rules do not let the one connected take this step (a clinic store: only the
+    /// author signs); `reason` is the store's, naming whose report it is.
+    case notAllowed(id: Int64, reason: String)
 
     public var description: String {
         switch self {
@@ -30,6 +33,7 @@ public enum ReportStoreError: Error, Sendable, Equatable, CustomStringConvertibl
         case .neverDeleted(let id, let status): tr("Report \(id) is \(status.word): it is never deleted.")
         case .enteredInError(let id): tr("Report \(id) was entered in error: it is kept as it is.")
         case .enteredInErrorNeedsReason(let id): tr("Report \(id) is entered in error only with a reason.")
+        case .notAllowed(_, let reason): reason
         }
     }
 }

@@ -217,6 +217,7 @@ public final class ReportDesk {
             guard let mark = report?.enteredInError else { return .failed(id: id, step: .read, detail: "\(error)") }
             return .enteredInError(id: id, mark, when: said(mark.at))
         case .enteredInErrorNeedsReason: return .reasonMissing(step: .enterInError)
+        case .notAllowed(let id, let reason): return .notAllowed(id: id, reason: reason)
         }
     }
 
@@ -229,5 +230,5 @@ public final class ReportDesk {
     }
 
     /// A time as refusals say it: "28 May 2026 20:31", in the interface language.
-    func said(_ time: Date) -> String { TimeWords.dateTime(time, in: timeZone) }
+    func said(_ time: Date) -> String { DateWording.full(time, in: timeZone) }
 }

@@ -42,6 +42,8 @@ public enum ReportRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     case notTheAuthor(id: Int64, author: String?)
     /// The store could not take the step (`detail` says why).
     case failed(id: Int64, step: ReportStep, detail: String)
+    /// The store's own rules do not let this person take the step (`reason` is the store's).
+    case notAllowed(id: Int64, reason: String)
 
     public var description: String {
         switch self {
@@ -134,6 +136,8 @@ public enum ReportRefusal: Error, Sendable, Equatable, CustomStringConvertible {
                 ?? tr(
                     "Report \(id) is from before authors were recorded: it has no author to delete it. If it is wrong, mark it entered in error with a reason."
                 )
+        case .notAllowed(_, let reason):
+            return reason
         case .failed(let id, let step, let detail):
             return switch step {
             case .read: tr("Report \(id) could not be read (\(detail)). Check the data directory.")

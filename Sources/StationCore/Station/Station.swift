@@ -15,12 +15,17 @@ public struct StationDependencies: Sendable {
     public var voiceProfileQuietPeriod: Duration
     /// How long a dictation discarded from outside the screen keeps its audio, to be brought back.
     public var discardGracePeriod: Duration
+    /// Where a store that could not be reached keeps sent dictations until it delivers them (a clinic
+    /// store); nil: a store that is always at hand.
+    public var outbox: (any DictationOutbox)?
 
     public init(
         session: SessionDependencies, reports: (any ReportStore)? = nil, sessions: (any SessionStore)? = nil,
         author: String? = nil, voiceProfiles: (any VoiceProfileTraining)? = nil,
-        voiceProfileQuietPeriod: Duration = .seconds(3), discardGracePeriod: Duration = .seconds(30)
+        voiceProfileQuietPeriod: Duration = .seconds(3), discardGracePeriod: Duration = .seconds(30),
+        outbox: (any DictationOutbox)? = nil
     ) {
+        self.outbox = outbox
         self.session = session
         self.reports = reports
         self.sessions = sessions
@@ -244,7 +249,23 @@ extension Station: DictationSessionDelegate {
         // The session's dictation ends in the report's own transaction.
         let ended = session.record(updated: now).withoutDictation()
         if let store = dependencies.reports {
-            let stored = try await store.add(report, ending: dependencies.sessions == nil ? nil : ended)
+            let stored: Report
+            do {
+                stored = try await store.add(report, ending: dependencies.sessions == nil ? nil : ended)
+            } catch let kept as DictationKept {
+                // Safe on this workstation: it counts as sent, and the screen says it waits while it does.
+                let (outbox, file) = (dependencies.outbox, kept.audioFile)
+                let name = dictation.sessionName
+                let message = tr(
+                    "The clinic store cannot be reached: the dictation of \(name) is kept on this workstation and sent when the store is back."
+                )
+                // It stays for as long as the dictation waits (a day at most: a store away that long is said
+                // by every send since).
+                _ = notifier.post(.warning, message, lasting: .seconds(86_400)) {
+                    file.map { outbox?.isWaiting($0) ?? false } ?? false
+                }
+                return
+            }
             HoldPoint.reach("report-stored")
             onReportAdded?(stored)
         }

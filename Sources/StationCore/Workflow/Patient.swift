@@ -30,6 +30,13 @@ public struct Patient: Sendable, Equatable, Codable {
         }
     }
 
+    /// The digits of the identifier alone ("MRN 200-871" → "200871"), which a search matches as a word
+    /// of its own: people type the number they read, not its prefix or its dashes. Nil without digits.
+    public var identifierDigits: String? {
+        let digits = String(identifier?.unicodeScalars.filter { ("0"..."9").contains($0) }.map(Character.init) ?? [])
+        return digits.isEmpty ? nil : digits
+    }
+
     /// Why a typed patient field cannot be kept, or nil when it can.
     public static func problem(with field: String?, limit: Int = 120) -> String? {
         guard let field else { return nil }

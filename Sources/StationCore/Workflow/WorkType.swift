@@ -9,16 +9,20 @@ public struct WorkType: Sendable, Equatable, Codable {
     public var display: String
     /// The LOINC document code, for FHIR's `type`.
     public var loinc: String
+    /// The headings its reports are written under ("Subjective", "Objective", "Assessment", "Plan"),
+    /// each started by saying the locale's heading word and its name ("heading plan"); nil: none.
+    public var sections: [String]?
 
-    public init(code: String, display: String, loinc: String) {
+    public init(code: String, display: String, loinc: String, sections: [String]? = nil) {
         self.code = code
         self.display = display
         self.loinc = loinc
+        self.sections = sections
     }
 }
 
 /// The work types a clinic offers: the built-in list, or its own `work-types.json` in the config folder
-/// (a JSON array of `{"code", "display", "loinc"}`).
+/// (a JSON array of `{"code", "display", "loinc"}`, optionally with `"sections": ["Subjective", …]`).
 public struct WorkTypes: Sendable, Equatable {
     public var all: [WorkType]
 
@@ -51,7 +55,7 @@ public struct WorkTypes: Sendable, Equatable {
         guard FileManager.default.fileExists(atPath: file.path) else { return builtIn }
         let types = try JSONDecoder().decode([WorkType].self, from: Data(contentsOf: file))
         for type in types {
-            let fields = [type.code, type.display, type.loinc]
+            let fields = [type.code, type.display, type.loinc] + (type.sections ?? [])
             guard fields.allSatisfy({ !$0.isEmpty && Patient.problem(with: $0) == nil }) else {
                 throw WorkTypeError(file: file.path, reason: tr("an entry has an empty field or control characters"))
             }

@@ -1,14 +1,13 @@
-/// The number of terminal columns a character takes, in pure Swift; the curses canvas asks `wcwidth`.
-///
-/// East Asian wide and fullwidth characters and emoji take two columns, combining marks and other
-/// zero-width scalars none, everything else one.
+/// The number of terminal columns a character (a grapheme cluster) takes, as a terminal that follows
+/// `wcwidth` draws it (tmux, xterm, the Linux console): the width of its first scalar, plus that of each
+/// further scalar the terminal does not join to it. Combining marks, variation selectors (an emoji's
+/// VS16 does not widen it), zero-width joiners and the scalar a joiner joins, and a flag's two regional
+/// indicators take two together; a skin-tone modifier takes its own two. The curses canvas measures the
+/// same way with the C library's `wcwidth` per scalar; this is the pure Swift one, for the command line
+/// and the tests.
 public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
-        guard let first = character.unicodeScalars.first else { return 0 }
-        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-        if first.properties.isEmojiPresentation { return 2 }
-        if isZeroWidth(first) { return 0 }
-        return isWide(first.value) ? 2 : 1
+        clusterWidth(character, scalarWidth: scalarWidth)
     }
 
     /// The width of a whole string.
@@ -16,10 +15,58 @@ public enum DisplayWidth {
         text.reduce(0) { $0 + measure($1) }
     }
 
+    /// The scalars of `character` a terminal draws in cells of their own, with their widths; zero-width
+    /// ones (combining marks, selectors, joiners) attach to the cell before them.
+    public static func drawn(
+        _ character: Character, scalarWidth: (Unicode.Scalar) -> Int
+    ) -> [(scalar: Unicode.Scalar, width: Int)] {
+        var result: [(scalar: Unicode.Scalar, width: Int)] = []
+        var joined = false
+        var previousWasRegionalIndicator = false
+        for scalar in character.unicodeScalars {
+            defer { previousWasRegionalIndicator = isRegionalIndicator(scalar) }
+            if result.isEmpty {
+                result.append((scalar, max(0, scalarWidth(scalar))))
+                continue
+            }
+            if joined {
+                joined = false
+                continue
+            }
+            if scalar.value == 0x200D {
+                joined = true
+                result.append((scalar, 0))
+                continue
+            }
+            // A flag is two regional indicators in two cells, whatever one of them measures alone.
+            if isRegionalIndicator(scalar), previousWasRegionalIndicator, let first = result.last {
+                result.append((scalar, max(0, 2 - first.width)))
+                continue
+            }
+            result.append((scalar, max(0, scalarWidth(scalar))))
+        }
+        return result
+    }
+
+    /// The width of `character` with `scalarWidth` measuring each scalar drawn.
+    public static func clusterWidth(_ character: Character, scalarWidth: (Unicode.Scalar) -> Int) -> Int {
+        drawn(character, scalarWidth: scalarWidth).reduce(0) { $0 + $1.width }
+    }
+
+    /// One scalar, as `wcwidth` measures it: zero-width marks and formats none, East Asian wide and
+    /// fullwidth characters and emoji presented as emoji two, everything else one.
+    public static func scalarWidth(_ scalar: Unicode.Scalar) -> Int {
+        if isZeroWidth(scalar) { return 0 }
+        if scalar.properties.isEmojiPresentation { return 2 }
+        return isWide(scalar.value) ? 2 : 1
+    }
+
+    static func isRegionalIndicator(_ scalar: Unicode.Scalar) -> Bool { (0x1F1E6...0x1F1FF).contains(scalar.value) }
+
     static func isZeroWidth(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format: return true
-        default: return scalar.value == 0x200B
+        default: return scalar.value == 0x200B || (0x1160...0x11FF).contains(scalar.value)
         }
     }
 

@@ -6,19 +6,20 @@ public struct TextFit {
 
     public func width(_ text: String) -> Int { text.reduce(0) { $0 + measure($1) } }
 
-    /// The text cut to at most `width` columns, ending in "…" when something was cut.
+    /// The text cut to at most `width` columns, ending in "…" when something was cut. Reads no further
+    /// than the columns it fills, however long the text.
     public func truncate(_ text: String, to width: Int) -> String {
         guard width > 0 else { return "" }
-        if self.width(text) <= width { return text }
-        var result = ""
+        var kept = ""
         var used = 0
+        var keeping = true
         for character in text {
-            let w = measure(character)
-            if used + w > width - 1 { break }
-            result.append(character)
-            used += w
+            used += measure(character)
+            if used > width { return kept + "…" }
+            // What fits beside the ellipsis, should one be needed.
+            if keeping, used <= width - 1 { kept.append(character) } else { keeping = false }
         }
-        return result + "…"
+        return text
     }
 
     /// The text truncated and padded with spaces to exactly `width` columns.

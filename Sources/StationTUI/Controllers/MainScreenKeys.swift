@@ -14,7 +14,7 @@ enum MainScreenKeys {
             // Only q and F10 quit: a stray Ctrl-C or Esc must not end a shift.
             return .refused(tr("To quit, press q or F10."))
         case .escape:
-            guard screen.reportList.clearSearch() else {
+            guard screen.reportList.clearNarrowing() else {
                 return .refused(tr("Nothing to close here. To quit, press q or F10."))
             }
         case .tab, .backTab:

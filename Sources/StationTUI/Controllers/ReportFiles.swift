@@ -1,20 +1,49 @@
 import Foundation
+import Localization
 import StationCore
 
-/// Writes a report as plain text and as JSON into a private directory.
+/// Writes a report exported from the screen (`x`) into the data directory's private exports folder, in
+/// the format chosen: the text with its header (a draft marked as one, no original transcript), the
+/// FHIR DocumentReference, or every field as JSON. The words and the header are `ReportExport`'s, as
+/// for `reports export`.
 public enum ReportFiles {
-    /// Writes `report-<id>.txt` (the text alone, to paste elsewhere) and `report-<id>.json` (every field
-    /// and revision, as `reports export --format json` writes it), 0600, into `directory` (0700); returns
-    /// the text file.
-    public static func write(_ report: Report, revisions: [ReportRevision], to directory: URL) throws -> URL {
+    /// The file name a format gets: `report-12.txt`, `report-12.fhir.json`, `report-12.json`.
+    public static func name(of report: Report, as format: ReportExportFormat) -> String {
+        switch format {
+        case .text: "report-\(report.id).txt"
+        case .fhir: "report-\(report.id).fhir.json"
+        case .json: "report-\(report.id).json"
+        }
+    }
+
+    /// The formats `x` offers, the text first.
+    static func options(for report: Report) -> [PickerOption] {
+        [
+            PickerOption(
+                label: tr("Text with its header"), detail: name(of: report, as: .text),
+                value: ReportExportFormat.text.rawValue),
+            PickerOption(
+                label: tr("FHIR DocumentReference"), detail: name(of: report, as: .fhir),
+                value: ReportExportFormat.fhir.rawValue),
+            PickerOption(
+                label: tr("JSON, every field and revision"), detail: name(of: report, as: .json),
+                value: ReportExportFormat.json.rawValue),
+        ]
+    }
+
+    /// Writes the report in `format` into `directory` (0700), the file 0600 from its creation; returns it.
+    public static func write(
+        _ report: Report, as format: ReportExportFormat, revisions: [ReportRevision], events: [ReportEvent],
+        workTypes: WorkTypes, to directory: URL
+    ) throws -> URL {
         try FileManager.default.createDirectory(
             at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let text = directory.appendingPathComponent("report-\(report.id).txt")
-        let json = directory.appendingPathComponent("report-\(report.id).json")
-        try writePrivately(Data((report.text + "\n").utf8), to: text)
+        let file = directory.appendingPathComponent(name(of: report, as: format))
         try writePrivately(
-            ReportExport.export(report, revisions: revisions, as: .json, timeZone: .current), to: json)
-        return text
+            ReportExport.export(
+                report, revisions: revisions, as: format, timeZone: .current, workTypes: workTypes, events: events),
+            to: file)
+        return file
     }
 
     /// Creates the file 0600 before any byte is written, so the text is never readable by others.

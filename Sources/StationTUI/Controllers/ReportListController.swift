@@ -20,6 +20,11 @@ final class ReportListController: ScreenController {
     private(set) var filters = ReportFilters()
     /// The search being typed, while `/` is active.
     var searchField: TextEditorModel?
+    /// Reports stored while a search or filter was on that the list leaves out, so the pane can say
+    /// that they came and how to see them.
+    private(set) var hiddenArrivals: Set<Int64> = []
+    /// The newest report the list showed with no search or filter on.
+    @ObservationIgnored private var newestKnown: Int64 = 0
 
     static let pageSize = 200
 
@@ -58,7 +63,7 @@ final class ReportListController: ScreenController {
         case .character("R"):
             if let field = selected.flatMap(steps.errorReasonField) { return .open(field) }
         case .character("x"):
-            if let report = selected { steps.export(report) }
+            if let report = selected { return steps.export(report) }
         case .character("a"): toggleFilter(\.enteredInError)
         case .character("m"): toggleFilter(\.mine)
         case .character("u"): toggleFilter(\.unsigned)
@@ -116,10 +121,33 @@ final class ReportListController: ScreenController {
                 }
                 self.selection = page.firstIndex { $0.id == selectedID } ?? 0
                 self.screen.keepSelectionsInView()
+                try await self.lookForHiddenArrivals(in: store, shown: page, query: query)
             } catch {
                 self?.screen.notifier.error(tr("The reports could not be read. Check the data directory and restart."))
             }
         }
+    }
+
+    /// After a load: with no search or filter, every report is in view, and the newest is remembered;
+    /// with one, the reports stored since then that the list leaves out are counted as hidden arrivals.
+    private func lookForHiddenArrivals(in store: any ReportStore, shown page: [Report], query: ReportQuery) async throws
+    {
+        guard isNarrowed else {
+            newestKnown = max(newestKnown, page.map(\.id).max() ?? 0)
+            hiddenArrivals = []
+            return
+        }
+        let recent = try await store.reports(ReportQuery(), limit: Self.pageSize, offset: 0)
+        guard self.query == query else { return }
+        let shown = Set(page.map(\.id))
+        // Without more pages, the page is every match; with more, only a report that would sort before
+        // its last row is known to be left out.
+        let complete = page.count < Self.pageSize
+        hiddenArrivals = Set(
+            recent.filter { report in
+                report.id > newestKnown && !shown.contains(report.id)
+                    && (complete || page.last.map { ReportOrder.before(report, $0) } ?? true)
+            }.map(\.id))
     }
 
     /// Loads the next page when the selection nears the end of what is loaded.
@@ -170,6 +198,13 @@ final class ReportListController: ScreenController {
         if row > 0, reports.indices.contains(index) { selection = index }
     }
 
+    /// Turns every filter off and reloads the list from its top.
+    func clearFilters() {
+        filters = ReportFilters()
+        selectFirst()
+        reload()
+    }
+
     /// Turns one filter on or off and reloads the list from its top.
     private func toggleFilter(_ filter: WritableKeyPath<ReportFilters, Bool>) {
         if filter == \.mine, screen.station.author == nil, !filters.mine {
@@ -203,9 +238,11 @@ final class ReportListController: ScreenController {
                 KeyBinding(
                     "S", tr("Sign"), tr("Signing is in the report view, once you read it: Enter opens it"),
                     applies: false),
-                KeyBinding("x", tr("Export"), tr("Export the report as text and JSON"), applies: has),
                 KeyBinding(
-                    "D", "Delete", tr("Delete a draft of yours (asks first; a signed report is never deleted)"),
+                    "x", tr("Export"),
+                    tr("Export the report as text with its header, as FHIR or as JSON (asks which)"), applies: has),
+                KeyBinding(
+                    "D", tr("Delete"), tr("Delete a draft of yours (asks first; a signed report is never deleted)"),
                     applies: allows { $0.refusal(toDelete:) }),
                 KeyBinding(
                     "R", tr("In error"),
@@ -225,7 +262,9 @@ final class ReportListController: ScreenController {
                     tr("Show the reports entered in error too, or leave them out again")),
                 KeyBinding("↑↓ PgUp PgDn", tr("Move"), tr("Move in the list"), applies: false),
                 KeyBinding("Tab", tr("Sessions"), tr("Switch to the sessions list")),
-                KeyBinding("Esc", tr("Clear"), tr("Clear the search"), applies: !searchQuery.isEmpty),
+                KeyBinding(
+                    "Esc", searchQuery.isEmpty ? tr("All reports") : tr("Clear"),
+                    tr("Clear the search; without one, turn the filters off"), applies: isNarrowed),
                 KeyBinding("M", tr("Messages"), tr("Show the latest messages in full"), applies: false),
                 KeyBinding("F1 ?", tr("Help"), tr("Show the keys")),
                 KeyBinding("F10 q", tr("Quit"), tr("Quit (asks while audio is not sent)")),

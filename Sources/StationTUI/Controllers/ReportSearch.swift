@@ -10,14 +10,6 @@ extension ReportListController {
         searchField = field
     }
 
-    /// Clears a kept search; returns whether there was one.
-    func clearSearch() -> Bool {
-        guard !searchQuery.isEmpty else { return false }
-        searchQuery = ""
-        reload()
-        return true
-    }
-
     func handleSearchKey(_ key: Key) -> KeyOutcome {
         guard var field = searchField else { return .notHandled }
         switch key {

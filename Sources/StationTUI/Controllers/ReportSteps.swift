@@ -147,17 +147,39 @@ struct ReportSteps {
         return desk
     }
 
-    /// `x`: writes the report's text, and its details with every revision, to the export directory.
-    func export(_ report: Report) {
+    /// `x`: asks in which format, then writes the report into the private export directory: the text
+    /// with its header (a draft marked as one), FHIR, or every field as JSON.
+    func export(_ report: Report) -> KeyOutcome {
+        let title =
+            report.status.isSigned
+            ? tr("Export report #\(report.id) as") : tr("Export report #\(report.id) (a draft, not signed) as")
+        return .open(
+            PickerDialogController(
+                title: title, options: ReportFiles.options(for: report),
+                selection: 0, purpose: .export(report.id)
+            ) { [unowned screen] value in
+                guard let format = ReportExportFormat(rawValue: value) else { return .close }
+                write(report, as: format, on: screen)
+                return .close
+            })
+    }
+
+    private func write(_ report: Report, as format: ReportExportFormat, on screen: ScreenModel) {
         let store = screen.services.reports
         let directory = screen.services.exportDirectory
+        let workTypes = screen.services.workTypes
         screen.run { [weak screen] in
             let revisions = (try? await store?.revisions(id: report.id)) ?? []
+            let events = (try? await store?.events(id: report.id)) ?? []
             do {
-                let url = try ReportFiles.write(report, revisions: revisions, to: directory)
-                screen?.notifier.info(tr("Exported to \(url.path) (and .json beside it)."))
+                let url = try ReportFiles.write(
+                    report, as: format, revisions: revisions, events: events, workTypes: workTypes, to: directory)
+                screen?.notifier.info(
+                    report.status.isSigned
+                        ? tr("Report #\(report.id) exported to \(url.path).")
+                        : tr("Report #\(report.id) exported to \(url.path), marked as a draft."))
             } catch {
-                screen?.notifier.error(tr("The report could not be exported to \(directory.path)."))
+                screen?.notifier.error(tr("Report #\(report.id) could not be exported to \(directory.path)."))
             }
         }
     }

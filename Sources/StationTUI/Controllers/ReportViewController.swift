@@ -43,7 +43,7 @@ final class ReportViewController: ScreenController {
             return steps.signQuestion(shown, after: state.reading).map { .open($0) } ?? .handled
         case .character("D"): return steps.deletionQuestion(report).map { .open($0) } ?? .handled
         case .character("R"): return steps.errorReasonField(report).map { .open($0) } ?? .handled
-        case .character("x"): steps.export(report)
+        case .character("x"): return steps.export(report)
         case .character("p"): togglePlayback()
         case .character(" "), .enter, .character("d"):
             // Recording belongs to the sessions pane, where the session it acts on is in view; over a
@@ -152,9 +152,9 @@ final class ReportViewController: ScreenController {
                         "Sign the report as you, as shown here (asks first, saying which unsure words you did not visit)"
                     ),
                     applies: desk?.refusal(toSign: report, after: state.reading) == nil),
-                KeyBinding("x", tr("Export"), tr("Export as text and JSON")),
+                KeyBinding("x", tr("Export"), tr("Export as text with its header, as FHIR or as JSON (asks which)")),
                 KeyBinding(
-                    "D", "Delete", tr("Delete this draft of yours (asks first; a signed report is never deleted)"),
+                    "D", tr("Delete"), tr("Delete this draft of yours (asks first; a signed report is never deleted)"),
                     applies: desk?.refusal(toDelete: report) == nil),
                 KeyBinding(
                     "R", tr("In error"),

@@ -14,8 +14,8 @@ enum RecordingPane {
         }
         let fit = inner.fit
         let locale = session.locale
-        inner.text(
-            SessionLabel.text(session), row: 0, role: .heading, width: inner.area.width - fit.width(locale) - 1)
+        let labelWidth = inner.area.width - fit.width(locale) - 1
+        inner.text(fit.fit(SessionLabel.parts(session), width: labelWidth), row: 0, role: .heading, width: labelWidth)
         inner.text(locale, row: 0, column: inner.area.width - fit.width(locale), role: .dim)
         if let remote = session.heldElsewhere {
             drawHeldElsewhere(remote, into: inner)
@@ -50,7 +50,8 @@ enum RecordingPane {
         }
         let room = inner.area.height - row
         guard room > 0, session.lastError == nil, !session.partialTranscript.isEmpty else { return }
-        let lines = fit.wrap(SafeText.line(session.partialTranscript), width: inner.area.width)
+        // A new paragraph is an empty line, as in the report, not a symbol for each line break.
+        let lines = fit.wrapLines(SafeText.lines(session.partialTranscript), width: inner.area.width)
         for (offset, line) in lines.suffix(room).enumerated() {
             inner.text(line, row: row + offset, role: .normal)
         }

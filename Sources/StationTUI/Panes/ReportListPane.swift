@@ -17,6 +17,12 @@ enum ReportListPane {
             inner.cursor(row: 0, column: start + cursor)
             top = 1
         }
+        // A kept search or filter says what it hides of what came since.
+        if let notice = list.hiddenArrivalsNotice {
+            inner.fill(row: top, role: .warning)
+            inner.text(notice, row: top, role: .warning)
+            top += 1
+        }
         guard !list.reports.isEmpty else {
             let message =
                 list.searchQuery.isEmpty && list.filters.words.isEmpty
@@ -29,7 +35,9 @@ enum ReportListPane {
         }
         let visible = max(0, inner.area.height - top)
         let shownReports = Array(list.reports.dropFirst(list.top).prefix(visible))
-        let columns = ReportColumns(width: inner.area.width, reports: shownReports, types: types, fit: inner.fit)
+        let dates = DateWording(clock: list.screen.services.clock)
+        let columns = ReportColumns(
+            width: inner.area.width, reports: shownReports, types: types, fit: inner.fit, dates: dates)
         let search = SearchMatch(list.searchQuery)
         writer.scrollMarks(above: list.top, below: list.reports.count - list.top - visible)
         for row in top..<inner.area.height {
@@ -40,7 +48,33 @@ enum ReportListPane {
             let role: StyleRole = selected && focused ? .selection : selected ? .heading : .normal
             inner.fill(row: row, role: role)
             drawRow(
-                report, columns: columns, search: search, types: types, row: row, role: role, in: inner)
+                report, columns: columns, search: search, types: types, dates: dates, row: row, role: role, in: inner)
+        }
+        let drawn = min(visible, list.reports.count - list.top)
+        if inner.area.height - top - drawn >= 5, let selected = list.selected {
+            drawPreview(selected, from: top + drawn + 1, in: inner)
+        }
+    }
+
+    /// Below a short list, the rows it leaves empty show the selected report's text: its number and
+    /// patient on a rule, then as many wrapped lines as fit. Only the part that fits is wrapped, so a long
+    /// report costs no more than a short one.
+    private static func drawPreview(_ report: Report, from first: Int, in inner: CanvasWriter) {
+        let fit = inner.fit
+        let width = inner.area.width
+        let rule = fit.fit(
+            [LabelPart("─ " + ReportColumns.numberText(report) + " · ")]
+                + LabelPart.patient(report.properties.patient, none: SafeText.line(report.sessionName)) + [
+                    LabelPart(" ")
+                ],
+            width: width)
+        inner.text(rule + String(repeating: "─", count: max(0, width - fit.width(rule))), row: first, role: .dim)
+        let rows = inner.area.height - first - 1
+        let shown = report.text.prefix(rows * width)
+        let lines = fit.wrapLines(
+            shown.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), width: width)
+        for (offset, line) in lines.prefix(rows).enumerated() {
+            inner.text(line, row: first + 1 + offset, role: .normal)
         }
     }
 
@@ -52,8 +86,8 @@ enum ReportListPane {
     }
 
     private static func drawRow(
-        _ report: Report, columns: ReportColumns, search: SearchMatch, types: WorkTypes, row: Int, role: StyleRole,
-        in inner: CanvasWriter
+        _ report: Report, columns: ReportColumns, search: SearchMatch, types: WorkTypes, dates: DateWording, row: Int,
+        role: StyleRole, in inner: CanvasWriter
     ) {
         let fit = inner.fit
         if report.properties.priority == .urgent {
@@ -61,7 +95,7 @@ enum ReportListPane {
         }
         var column = ReportColumns.mark
         /// Writes one cell padded to `width` (the last one runs to the border), its search matches marked.
-        func cell(_ raw: String, width: Int?, highlight: Bool = false) {
+        func cell(_ raw: String, width: Int?, highlight: Bool = false, gap: Int = 2) {
             let text = SafeText.line(raw)
             // Not `width.map { fit.pad… }`: a release build refuses sending `fit` into that closure.
             var shown = text
@@ -76,10 +110,15 @@ enum ReportListPane {
                     inner.text(match, row: row, column: start, role: .match)
                 }
             }
-            column = width.map { column + $0 + 2 } ?? end
+            column = width.map { column + $0 + gap } ?? end
         }
-        cell(timestamp(report.created), width: 11)
-        if columns.patient > 0 { cell(ReportColumns.patientText(report), width: columns.patient, highlight: true) }
+        cell(fit.padLeft(ReportColumns.numberText(report), to: columns.number), width: columns.number, gap: 1)
+        cell(dates.short(report.created), width: columns.time)
+        if columns.patient > 0 {
+            cell(
+                ReportColumns.patientCell(report, width: columns.patient, fit: fit), width: columns.patient,
+                highlight: true)
+        }
         cell(report.sessionName, width: columns.session, highlight: true)
         if columns.author > 0 { cell(report.authorName, width: columns.author) }
         if columns.workType > 0 { cell(types.type(report.properties.workType).display, width: columns.workType) }
@@ -88,20 +127,11 @@ enum ReportListPane {
         }
         if columns.showsStatus { cell(report.listedStatus, width: 9) }
         // A match beyond the first line is what the person looks for: that line is shown instead.
-        var line = report.firstLine
+        // No row shows more than a line of the widest terminal: a 1 MB report costs what a short one does.
+        var line = report.firstLine(atMost: 512)
         if !search.isEmpty, search.ranges(in: line).isEmpty, let matching = search.firstMatchingLine(of: report.text) {
             line = "… " + matching
         }
         cell(line, width: nil, highlight: true)
     }
-
-    /// Made once: a formatter is costly to build, and the list draws many rows per frame.
-    private static let formatter: DateFormatter = {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = tr("MM-dd HH:mm")
-        return formatter
-    }()
-
-    static func timestamp(_ date: Date) -> String { formatter.string(from: date) }
 }

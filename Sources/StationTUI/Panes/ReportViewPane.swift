@@ -4,40 +4,42 @@ import StationCore
 /// An open report: details on top, then its wrapped text or its original transcript.
 @MainActor
 enum ReportViewPane {
-    static func draw(_ view: ReportViewState, types: WorkTypes = .builtIn, into writer: CanvasWriter) {
+    static func draw(
+        _ view: ReportViewState, types: WorkTypes = .builtIn, dates: DateWording, into writer: CanvasWriter
+    ) {
         let report = view.report
         let inner = writer.box(
             title: tr("Report #\(report.id) · \(SafeText.line(report.sessionName))"), titleRole: .focusedHeading)
-        var details =
-            "\(ReportListPane.timestamp(report.created)) · \(ElapsedTimeFormat.string(for: report.audioDuration))"
-        details += " · \(report.locale) · \(report.status.rawValue)"
-        if report.enteredInError != nil { details += tr(" · entered in error") }
         // No report-wide confidence figure: the words the decoder was unsure of are marked in the text.
-        // A person changed it (its status or history says so, also before it was signed); the
-        // transcript's numbers written as digits are no correction.
-        if report.wasCorrected || view.history.contains(where: { $0.action == .corrected || $0.action == .amended }) {
-            details += tr(" · corrected")
-        }
-        let detailLines = inner.fit.wrap(details, width: inner.area.width).prefix(2)
+        let detailLines = inner.fit.wrap(ReportHistoryText.details(report, dates: dates), width: inner.area.width)
+            .prefix(2)
         for (row, line) in detailLines.enumerated() { inner.text(line, row: row, role: .dim) }
         var top = detailLines.count
-        let about = inner.fit.wrap(ReportHistoryText.about(report, types: types), width: inner.area.width).prefix(2)
+        let urgent = report.properties.priority == .urgent
+        // The patient on a line of their own: the identifier that tells two patients apart is never cut.
+        inner.text(
+            inner.fit.fit(ReportHistoryText.patient(report), width: inner.area.width), row: top,
+            role: urgent ? .warning : .normal)
+        top += 1
+        let about = inner.fit.wrap(ReportHistoryText.about(report, types: types), width: inner.area.width).prefix(1)
         for line in about {
-            inner.text(line, row: top, role: report.properties.priority == .urgent ? .warning : .normal)
+            inner.text(line, row: top, role: urgent ? .warning : .normal)
             top += 1
         }
-        if let signature = ReportHistoryText.signature(report) {
-            inner.text(signature, row: top, role: .info)
-            top += 1
+        if let signature = ReportHistoryText.signature(report, history: view.history, dates: dates) {
+            for line in inner.fit.wrap(signature, width: inner.area.width).prefix(2) {
+                inner.text(line, row: top, role: .info)
+                top += 1
+            }
         }
-        if let mark = ReportHistoryText.enteredInError(report) {
+        if let mark = ReportHistoryText.enteredInError(report, dates: dates) {
             for line in inner.fit.wrap(mark, width: inner.area.width).prefix(2) {
                 inner.text(line, row: top, role: .error)
                 top += 1
             }
         }
         let historyRoom = max(1, (inner.area.height - top) / 4)
-        for line in ReportHistoryText.lines(view.history, room: historyRoom) {
+        for line in ReportHistoryText.lines(view.history, room: historyRoom, dates: dates) {
             inner.text(line, row: top, role: .dim)
             top += 1
         }

@@ -20,7 +20,9 @@ public enum ScreenRenderer {
             let wrap = WrapContext(width: max(1, layout.body.width - 2), measure: { canvas.width(of: $0) })
             EditorPane.draw(editor.state, wrap: wrap, into: screen.sub(layout.body))
         case let view as ReportViewController:
-            ReportViewPane.draw(view.state, types: model.services.workTypes, into: screen.sub(layout.body))
+            ReportViewPane.draw(
+                view.state, types: model.services.workTypes, dates: DateWording(clock: model.services.clock),
+                into: screen.sub(layout.body))
         default:
             SessionsPane.draw(model, into: screen.sub(layout.sessions))
             RecordingPane.draw(model, into: screen.sub(layout.recording))

@@ -31,9 +31,26 @@ struct SearchMatch {
         return result
     }
 
-    /// The first line of `text` a word matches, or nil when none does.
-    func firstMatchingLine(of text: String) -> String? {
-        text.split(whereSeparator: \.isNewline).map(String.init).first { !ranges(in: $0).isEmpty }
+    /// The first line of `text` a word matches, or nil when none does, looking at no more than the
+    /// first `limit` characters (a list row must not cost what a long report's whole text costs); each
+    /// line is cut to `lineLimit` characters.
+    func firstMatchingLine(of text: String, limit: Int = 16_384, lineLimit: Int = 512) -> String? {
+        var line = ""
+        var kept = 0
+        var read = 0
+        for character in text {
+            read += 1
+            if character.isNewline {
+                if !line.isEmpty, !ranges(in: line).isEmpty { return line }
+                line = ""
+                kept = 0
+            } else if kept < lineLimit {
+                line.append(character)
+                kept += 1
+            }
+            if read >= limit { break }
+        }
+        return !line.isEmpty && !ranges(in: line).isEmpty ? line : nil
     }
 
     /// How many characters of `word` the longest typed word that begins it covers.

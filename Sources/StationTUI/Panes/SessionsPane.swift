@@ -34,7 +34,7 @@ enum SessionsPane {
             inner.text(
                 mark, row: row, column: 1, role: isSelected ? .selection : remote == nil ? StateStyle.role(shown) : .dim
             )
-            inner.text(fit.pad(SessionLabel.text(session), to: nameWidth), row: row, column: 3, role: lineRole)
+            inner.text(fit.pad(SessionLabel.parts(session), to: nameWidth), row: row, column: 3, role: lineRole)
             if !time.isEmpty {
                 inner.text(time, row: row, column: inner.area.width - timeWidth, role: lineRole)
             }

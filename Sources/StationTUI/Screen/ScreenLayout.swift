@@ -30,17 +30,22 @@ public struct ScreenLayout: Sendable, Equatable {
         self.keyBar = keyBar
         self.notifications = notifications
         self.body = body
+        // The panes grow with the terminal: the top panes take a third of a tall body, the sessions list
+        // two fifths of a wide one (so a session's patient and URGENT show), the report list the rest.
+        // The panes grow with the terminal: the top panes take a third of a tall body, the sessions list
+        // two fifths of a wide one (so a session's patient and URGENT show), the report list the rest.
         let recordingHeight = 8
         if columns >= Self.sideBySideColumns {
-            let (top, reports) = body.splitTop(recordingHeight)
-            let (sessions, recording) = top.splitLeft(min(36, columns / 3))
+            let (top, reports) = body.splitTop(max(recordingHeight, min(body.height / 3, 14)))
+            let (sessions, recording) = top.splitLeft(min(max(36, columns * 2 / 5), 64))
             self.sessions = sessions
             self.recording = recording
             self.reports = reports
         } else {
             // Short terminals give the report list what the other panes can spare.
             let roomy = body.height >= 20
-            let (sessions, rest) = body.splitTop(roomy ? 5 : 4)
+            let sessionsHeight = roomy ? min(5 + (body.height - 20) / 4, 10) : 4
+            let (sessions, rest) = body.splitTop(sessionsHeight)
             let (recording, reports) = rest.splitTop(roomy ? recordingHeight - 1 : recordingHeight - 2)
             self.sessions = sessions
             self.recording = recording

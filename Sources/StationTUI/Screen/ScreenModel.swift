@@ -34,6 +34,8 @@ public final class ScreenModel {
         // An install began or ended: the sessions' model notes change.
         didSet { if (oldValue == nil) != (installStatus == nil) { refreshModelStates() } }
     }
+    /// The clinic store the station works on, as the title line names it; nil for the person's own store.
+    public var storeName: String?
     public internal(set) var rows = 24
     public internal(set) var columns = 80
     /// Advances while something is processing, so the spinner turns.

@@ -15,10 +15,14 @@ final class CursesCanvas: Canvas {
 
     func placeCursor(_ point: Point?) { cursor = point }
 
+    /// As the terminal draws it: `wcwidth` of each scalar drawn in a cell of its own (`DisplayWidth.drawn`).
     nonisolated func width(of character: Character) -> Int {
-        guard let first = character.unicodeScalars.first else { return 0 }
-        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }) { return 2 }
-        let measured = Int(wcwidth(wchar_t(bitPattern: first.value)))
+        DisplayWidth.clusterWidth(character, scalarWidth: Self.wcwidthOf)
+    }
+
+    nonisolated static func wcwidthOf(_ scalar: Unicode.Scalar) -> Int {
+        let measured = Int(wcwidth(wchar_t(bitPattern: scalar.value)))
+        // Unprintable (SafeText made controls visible already): one cell, as the fallback draws it.
         return measured < 0 ? 1 : measured
     }
 
@@ -30,10 +34,11 @@ final class CursesCanvas: Canvas {
         for character in text {
             let w = width(of: character)
             if used + w > limit || point.column + used + w > columns { break }
-            // Only the scalars the terminal draws in the measured cells: the first and its combining marks.
-            for (index, scalar) in character.unicodeScalars.enumerated()
-            where index == 0 || wcwidth(wchar_t(bitPattern: scalar.value)) == 0 {
-                scalars.append(wchar_t(bitPattern: scalar.value))
+            // The scalars the terminal draws in the measured cells, and the zero-width ones on them; a
+            // scalar a joiner joins is left out, since curses would give it a cell of its own.
+            for drawn in DisplayWidth.drawn(character, scalarWidth: Self.wcwidthOf)
+            where drawn.width > 0 || Self.wcwidthOf(drawn.scalar) == 0 {
+                scalars.append(wchar_t(bitPattern: drawn.scalar.value))
             }
             used += w
         }

@@ -1,18 +1,21 @@
+import Foundation
 import Localization
 import PostgresStore
 import StationApp
+import StationSystem
 
 /// Runs a `clinic` subcommand against the clinic store and says what it did, or why not.
 enum ClinicCommand {
     enum Action: Equatable {
         case initialize
-        case addUser(String, transcriptionist: Bool)
+        case addUser(String, transcriptionist: Bool, passwordFromStdin: Bool)
         case status
     }
 
-    static func run(_ parsed: ClinicOptions.Parsed) async -> Int32 {
+    static func run(_ parsed: ClinicOptions.Parsed, environment: [String: String]) async -> Int32 {
         do {
-            let store = try await ClinicStore.connect(to: parsed.store, requiringSchema: parsed.action == .status)
+            let choice = try StoreChoice.resolveForAdministration(option: parsed.storeOption, environment: environment)
+            let store = try await ClinicStore.connect(to: choice.address, requiringSchema: parsed.action == .status)
             switch parsed.action {
             case .initialize:
                 let setUp = try await store.initialize()
@@ -27,28 +30,50 @@ enum ClinicCommand {
                             : tr(
                                 "The clinic store at \(store.address) is set up: schema version \(setUp.versionAfter) (was \(setUp.versionBefore))."
                             ))
-            case .addUser(let name, let transcriptionist):
-                let added = try await store.addUser(name, transcriptionist: transcriptionist)
+            case .addUser(let name, let transcriptionist, let passwordFromStdin):
+                let password = passwordFromStdin ? try readPassword(for: name) : nil
+                let added = try await store.addUser(name, transcriptionist: transcriptionist, password: password)
                 let role = added.user.isTranscriptionist ? tr("clinic user and transcriptionist") : tr("clinic user")
                 let name = added.user.name
                 printText(
                     added.roleCreated
                         ? tr("\(name) is a \(role): the account \(name) connects as itself.")
                         : tr("\(name) was a PostgreSQL role already and is now a \(role)."))
+                if added.passwordSet {
+                    printText(
+                        tr(
+                            """
+                            \(name) has a password for other workstations (SCRAM-SHA-256; only its verifier \
+                            was sent to the server).
+                            """))
+                }
             case .status:
                 let status = try await store.status()
-                printText(tr("Clinic store: \(status.store)"))
+                printText(tr("Clinic store: \(choice)"))
                 printText(tr("Schema version: \(status.schemaVersion)"))
                 printText(tr("Connected as: \(status.connectedAs)"))
                 printText(status.users.isEmpty ? tr("Users: none yet (clinic add-user NAME)") : tr("Users:"))
                 for user in status.users {
                     printText("  \(user.name)" + (user.isTranscriptionist ? "  " + tr("transcriptionist") : ""))
                 }
+                status.passwordlessAccess.lines.forEach { printText($0) }
             }
             return ExitStatus.success
         } catch {
             printError("dictation-station: \(error)")
             return ExitStatus.failure
         }
+    }
+
+    /// The new user's password from standard input (one line; on a terminal, not shown), never from the
+    /// command line.
+    private static func readPassword(for name: String) throws -> String {
+        guard let password = try SecretInput.readLine(prompt: tr("Password for \(name) (not shown): ")),
+            !password.isEmpty
+        else {
+            throw ClinicStoreError.refused(
+                reason: tr("no password came on standard input for \(name); nothing was changed"))
+        }
+        return password
     }
 }

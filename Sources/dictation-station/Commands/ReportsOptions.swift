@@ -3,8 +3,8 @@ import Localization
 import StationApp
 import StationCore
 
-/// `reports [--search TEXT] [--mine] [--unsigned] [--urgent] [--all] [--json]`, `reports show|export ID
-/// [--format F]`, `reports sign ID [--yes] [--author A]`, `reports edit ID --text-file FILE [--reason TEXT]
+/// `reports [--search TEXT] [--mine] [--unsigned] [--urgent] [--all] [--json]`, `reports show ID`,
+/// `reports export ID [--format F] [--with-original]`, `reports sign ID [--yes] [--author A]`, `reports edit ID --text-file FILE [--reason TEXT]
 /// [--author A]`, `reports delete ID [--yes]`, `reports retire ID --reason TEXT`.
 enum ReportsOptions {
     static let subcommand = Subcommand(name: "reports") { arguments, globals in
@@ -16,7 +16,8 @@ enum ReportsOptions {
         maximumPositionals: 0)
     /// `show` takes nothing after the ID, `export` only `--format`; anything else is unexpected.
     static let show = CommandSyntax(maximumPositionals: 0, unknownOptionIsUnexpected: true)
-    static let export = CommandSyntax([.value("--format")], maximumPositionals: 0, unknownOptionIsUnexpected: true)
+    static let export = CommandSyntax(
+        [.value("--format"), .flag("--with-original")], maximumPositionals: 0, unknownOptionIsUnexpected: true)
     static let sign = CommandSyntax([.value("--author"), .flag("--yes")], maximumPositionals: 0)
     static let edit = CommandSyntax(
         [.value("--author"), .value("--text-file"), .value("--reason")], maximumPositionals: 0)
@@ -45,8 +46,9 @@ enum ReportsOptions {
             _ = try show.parse(rest)
             return .show(id)
         case "export":
-            let format = try export.parse(rest).value("--format") { ReportExportFormat(rawValue: $0) }
-            return .export(id, format ?? .text)
+            let parsed = try export.parse(rest)
+            let format = try parsed.value("--format") { ReportExportFormat(rawValue: $0) }
+            return .export(id, format ?? .text, withOriginal: parsed.has("--with-original"))
         case "sign":
             let parsed = try sign.parse(rest)
             return .sign(id, author: parsed.value("--author"), confirmed: parsed.has("--yes"))

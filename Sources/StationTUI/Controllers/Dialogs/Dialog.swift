@@ -38,6 +38,8 @@ public enum PickerPurpose: Sendable, Equatable {
     case priority(SessionID, patient: Patient?, workType: String)
     /// The language of one session's dictations (`L`).
     case sessionLocale(SessionID)
+    /// The format report `x` exports it in.
+    case export(Int64)
 }
 
 /// One line of a picker: what it shows, a detail in a second column, and the value chosen.

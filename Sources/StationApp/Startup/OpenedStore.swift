@@ -1,0 +1,75 @@
+import Foundation
+import LocalClaims
+import PostgresStore
+import SQLiteStore
+import StationCore
+
+/// Everything the station and its subcommands keep about reports, sessions and settings, whichever
+/// store holds them.
+public protocol StationStore: ReportStore, SessionStore, SettingsStore, ReportStoreObserving {}
+
+extension StationDatabase: StationStore {}
+extension ClinicStore: StationStore {}
+
+/// The store a station or a subcommand runs on, who the person is in it, and the claims that go with it.
+struct OpenedStore: Sendable {
+    var store: any StationStore
+    /// Which store this is, as chosen (the title line and the control socket's key say it).
+    var inUse: StoreInUse = .local
+    /// Who dictates, corrects and signs: the login account with the local store; with the clinic store,
+    /// the role the database authenticated (`session_user`), which no option of the station can change.
+    var user: String
+    var ownership: any DictationOwnership
+    var editLocks: any ReportEditLocking
+    /// The clinic store, for what only it has (the reports' audio); nil for the local store.
+    var clinic: ClinicStore?
+    /// Keeps the claims' connection alive and takes back what this process holds after the server was
+    /// away; the station calls it every couple of seconds.
+    var heartbeat: @Sendable () -> Void = {}
+    /// Changes as other stations commit them (the clinic store's LISTEN), and how often the store is
+    /// polled besides: the safety net under a lost notice, or the only way (the local store).
+    var changeNotices: AsyncStream<Void>?
+    var changePoll: Duration = .milliseconds(500)
+
+    /// Opens the chosen store. The clinic store must be set up (`clinic init`) and the person a member;
+    /// `listening` (the station, not a one-shot subcommand) also listens for other stations' changes.
+    static func open(
+        _ choice: StoreInUse, paths: StationPaths, log: (any StationLog)? = nil, listening: Bool = false
+    ) async throws -> OpenedStore {
+        switch choice {
+        case .local:
+            let database = try await CommandDatabase.open(paths, log: log)
+            return OpenedStore(
+                store: database, user: LoginUser.name, ownership: FileDictationOwnership(paths: paths),
+                editLocks: FileReportEditLocks(paths: paths), clinic: nil)
+        case .clinic(let choice):
+            let address = choice.address
+            let outbox = ClinicOutbox(folder: paths.dataDirectory.appendingPathComponent("outbox"))
+            let clinic = try await ClinicStore.connect(to: address, outbox: outbox)
+            let claims = try ClinicClaims.connect(to: address, log: log ?? SilentLog())
+            let feed = listening ? try ClinicChangeFeed.start(at: address) : nil
+            return OpenedStore(
+                store: clinic, inUse: .clinic(choice), user: await clinic.user,
+                ownership: ClinicDictationOwnership(local: FileDictationOwnership(paths: paths), claims: claims),
+                editLocks: ClinicReportEditLocks(local: FileReportEditLocks(paths: paths), claims: claims),
+                clinic: clinic, heartbeat: { claims.keepAlive() }, changeNotices: feed?.notices,
+                changePoll: .seconds(10))
+        }
+    }
+
+    static func open(
+        globals: GlobalOptions, paths: StationPaths, log: (any StationLog)? = nil, listening: Bool = false
+    ) async throws
+        -> OpenedStore
+    {
+        try await open(
+            try StoreInUse.resolve(globals: globals, environment: ProcessInfo.processInfo.environment), paths: paths,
+            log: log, listening: listening)
+    }
+
+    /// Refuses `--author` naming anyone but the person the store knows: no one dictates or signs as another.
+    func check(author requested: String?) throws(AuthorRefused) -> String {
+        guard let requested, requested != user else { return user }
+        throw AuthorRefused(requested: requested, me: user)
+    }
+}

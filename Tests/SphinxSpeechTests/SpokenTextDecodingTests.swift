@@ -1,0 +1,72 @@
+import Foundation
+import StationCore
+import StationTestSupport
+import Testing
+
+@testable import SphinxSpeech
+
+/// Real decoding with Debian's en-US model of what flite's voices say: text blocks and sections heard in
+/// a sentence, and sentences ended where the speaker paused.
+@Suite("Text blocks, sections and sentence ends in real decoding", .serialized)
+struct SpokenTextDecodingTests {
+    static func transcriber(config: URL?) async -> SphinxTranscriber {
+        var locator = ModelLocator(modelsDirectory: URL(fileURLWithPath: "/nonexistent/models"))
+        locator.clinicText = config.map { ClinicTextFiles(configDirectory: $0) }
+        let transcriber = SphinxTranscriber(locator: locator, logFile: nil)
+        return transcriber
+    }
+
+    @Test("insert and a block's name put the block's text in, in real decoding of a synthetic voice")
+    func blocks() async throws {
+        let folder = try AudioFixtures.temporaryDirectory("text-blocks")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let config = folder.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        let files = ClinicTextFiles(configDirectory: config)
+        let block = "Chest clear to auscultation bilaterally. No wheezes or crackles."
+        try TextBlocks([TextBlock(name: "normal chest exam", text: block)]).encoded().write(to: files.blocks)
+        let transcriber = await Self.transcriber(config: config)
+        let audio = try SpokenSentence.wav(
+            "the patient was seen today insert normal chest exam", voice: "awb", named: "block", in: folder)
+        let text = try await transcriber.transcribe(file: audio, locale: "en-US").text
+        // Not met yet: without the command words (off: adding them made sphinxbase crash), Debian's model
+        // hears "insert normal chested bizarre" here; the block goes in only when every word is heard.
+        withKnownIssue("the block's phrase is not heard without command words (issue 21, items 4 and 5)") {
+            #expect(text.contains(block), "\(text)")
+            #expect(!text.lowercased().contains("insert"), "\(text)")
+        }
+
+        // Without the block file the same words stay words.
+        let plain = try await Self.transcriber(config: nil).transcribe(file: audio, locale: "en-US").text
+        #expect(!plain.contains(block), "\(plain)")
+    }
+
+    @Test("a dictation without punctuation commands comes out as sentences where the speaker paused")
+    func sentencesFromPauses() async throws {
+        let folder = try AudioFixtures.temporaryDirectory("sentence-ends")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let sentences = [
+            "the patient reports mild pain in the left knee", "she slept well last night",
+            "the wound is healing well with no sign of infection",
+        ]
+        var parts: [String] = []
+        for (index, sentence) in sentences.enumerated() {
+            if index > 0 {
+                let pause = folder.appendingPathComponent("pause-\(index).wav")
+                try AudioFixtures.sox(
+                    ["-n", "-r", "16000", "-c", "1", "-b", "16", pause.path, "trim", "0", index == 1 ? "0.8" : "2.5"])
+                parts.append(pause.path)
+            }
+            parts.append(try SpokenSentence.wav(sentence, voice: "slt", named: "s\(index)", in: folder).path)
+        }
+        let dictation = folder.appendingPathComponent("dictation.wav")
+        try AudioFixtures.sox(parts + [dictation.path])
+        let transcription = try await Self.transcriber(config: nil).transcribe(file: dictation, locale: "en-US")
+        // 0.8 s after the first sentence: a sentence ends; 2.5 s after the second: a paragraph.
+        let paragraphs = transcription.text.components(separatedBy: "\n\n")
+        #expect(paragraphs.count == 2, "\(transcription.text)")
+        #expect(paragraphs.first?.components(separatedBy: ". ").count == 2, "\(transcription.text)")
+        #expect(transcription.text.hasSuffix("."), "\(transcription.text)")
+        #expect(transcription.spoken.count == transcription.words.count)
+    }
+}
