@@ -20,7 +20,9 @@ enum ErrnoActions {
         case "move": tr("move")
         case "open": tr("open")
         case "read": tr("read")
+        case "read a password from": tr("read a password from")
         case "read the status of": tr("read the status of")
+        case "remove a profile from": tr("remove a profile from")
         case "remove": tr("remove")
         case "replace": tr("replace")
         case "resize": tr("resize")
@@ -31,6 +33,7 @@ enum ErrnoActions {
         case "signal": tr("signal")
         case "socket": tr("socket")
         case "start": tr("start")
+        case "turn off the echo of": tr("turn off the echo of")
         case "wait for": tr("wait for")
         case "write to": tr("write to")
         default: action

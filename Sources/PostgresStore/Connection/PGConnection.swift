@@ -26,7 +26,7 @@ final class PGConnection {
             Self.withCStrings(parameters.map(\.1)) { values in PQconnectdbParams(keywords, values, 1) }
         }
         guard let connection = made else {
-            throw .unreachable(store: address.description, reason: "out of memory")
+            throw .unreachable(store: address.description, reason: tr("out of memory"))
         }
         guard PQstatus(connection) == CONNECTION_OK else {
             let reason = PostgresError.oneLine(String(cString: PQerrorMessage(connection)))

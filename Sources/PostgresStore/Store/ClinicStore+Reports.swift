@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationSystem
 
@@ -113,7 +114,7 @@ extension ClinicStore: ReportStore {
             return try connection.transaction {
                 try body()
                 guard let report = try reportNow(id: id) else {
-                    throw PostgresError(sqlState: "DS001", message: "There is no report \(id).")
+                    throw PostgresError(sqlState: "DS001", message: tr("There is no report \(id)."))
                 }
                 return report
             }

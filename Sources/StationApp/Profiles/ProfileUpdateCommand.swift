@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import SQLiteStore
 import SpeakerAdaptation
 import SphinxSpeech
@@ -23,7 +24,7 @@ enum ProfileUpdateCommand {
             let base = try ModelLocator(modelsDirectory: paths.modelsDirectory).model(for: request.locale)
             let database = try await StationDatabase.open(paths)
             if !request.json {
-                printError("Training a voice profile for \(name) (\(base.locale)) from their corrected reports…")
+                printError(tr("Training a voice profile for \(name) (\(base.locale)) from their corrected reports…"))
             }
             let vocabulary = ClinicVocabulary(paths: paths)
             var updater = ProfileUpdater(profiles: profiles, scorer: SphinxScorer(vocabulary: vocabulary))
@@ -34,12 +35,13 @@ enum ProfileUpdateCommand {
                     ifDue: request.ifDue,
                     waiting: { [json = request.json] in
                         if !json {
-                            printError("Another voice profile training runs on this data directory; waiting for it…")
+                            printError(
+                                tr("Another voice profile training runs on this data directory; waiting for it…"))
                         }
                     }, log: log)
         } catch {
             log.log(.error, "voice profile training could not begin: \(error)")
-            report.reason = "the \(request.locale) speech model or the reports could not be opened"
+            report.reason = tr("the \(request.locale) speech model or the reports could not be opened")
         }
         log.log(report.result == .failed ? .warning : .info, "voice profile \(logLine(report))")
         if request.json {
@@ -62,27 +64,42 @@ enum ProfileUpdateCommand {
     private static func say(_ report: ProfileUpdateReport, name: String) -> Int32 {
         switch report.result {
         case .failed:
-            printError("dictation-station: the voice profile was not trained: \(report.reason ?? "unknown cause").")
+            let reason = report.reason ?? tr("unknown cause")
+            printError("dictation-station: " + tr("the voice profile was not trained: \(reason)."))
             return ExitStatus.failure
         case .collecting:
+            let (usable, needed) = (report.usable ?? 0, report.needed ?? 0)
             printError(
-                "dictation-station: only \(report.usable ?? 0) corrected dictations can be used; a profile needs "
-                    + "at least \(report.needed ?? 0).")
+                "dictation-station: "
+                    + tr(
+                        usable,
+                        one: "only \(usable) corrected dictation can be used; a profile needs at least \(needed).",
+                        other: "only \(usable) corrected dictations can be used; a profile needs at least \(needed)."))
             return ExitStatus.failure
         case .notDue:
-            print("Not due: fewer new corrected reports since the last training than --every asks.")
+            print(tr("Not due: fewer new corrected reports since the last training than --every asks."))
             return ExitStatus.success
         case .updated, .kept:
             let heldBack = report.heldBack ?? 0
-            print("\(report.usable ?? 0) reports usable; checked on the newest \(heldBack), trained on the others.")
-            var rates = "Word error rate on those \(heldBack): stock model \(percent(report.stockPercent))"
-            if let previous = report.previousPercent { rates += ", profile in use \(percent(previous))" }
-            rates += ", new \(report.kind?.uppercased() ?? "") \(percent(report.candidatePercent))."
-            print(rates)
-            if report.result == .updated {
-                print("Kept the new \(report.kind?.uppercased() ?? "") profile for \(name).")
+            let usable = report.usable ?? 0
+            print(
+                tr(
+                    usable, one: "\(usable) report usable; checked on the newest \(heldBack), trained on the others.",
+                    other: "\(usable) reports usable; checked on the newest \(heldBack), trained on the others."))
+            let (stock, candidate) = (percent(report.stockPercent), percent(report.candidatePercent))
+            let kind = report.kind?.uppercased() ?? ""
+            if let previous = report.previousPercent.map(percent) {
+                print(
+                    tr(
+                        "Word error rate on those \(heldBack): stock model \(stock), profile in use \(previous), new \(kind) \(candidate)."
+                    ))
             } else {
-                print("Kept what \(name) had: the new profile was not better.")
+                print(tr("Word error rate on those \(heldBack): stock model \(stock), new \(kind) \(candidate)."))
+            }
+            if report.result == .updated {
+                print(tr("Kept the new \(kind) profile for \(name)."))
+            } else {
+                print(tr("Kept what \(name) had: the new profile was not better."))
             }
             return ExitStatus.success
         }

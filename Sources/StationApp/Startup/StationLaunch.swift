@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import PulseCapture
 import StationCore
 import StationTUI
@@ -9,7 +10,8 @@ public enum StationLaunch {
     @MainActor
     public static func run(globals: GlobalOptions) async -> Int32 {
         guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            printError("dictation-station: the station needs a terminal; for scripts use a subcommand (see --help).")
+            printError(
+                "dictation-station: " + tr("the station needs a terminal; for scripts use a subcommand (see --help)."))
             return ExitStatus.failure
         }
         let environment = ProcessInfo.processInfo.environment
@@ -20,7 +22,9 @@ public enum StationLaunch {
             printError("dictation-station: \(error)")
             return ExitStatus.failure
         } catch {
-            printError("dictation-station: the data directory \(paths.dataDirectory.path) cannot be used: \(error)")
+            printError(
+                "dictation-station: "
+                    + tr("the data directory \(paths.dataDirectory.path) cannot be used: \(error)"))
             return ExitStatus.failure
         }
         let clock = SystemClock()

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Recordings
 import SQLiteStore
 import StationControl
@@ -103,7 +104,7 @@ public enum StationStartup {
                 log: context.log)
         } catch {
             context.log.log(.error, "restoring sessions failed: \(error)")
-            station.notifier.error("The saved sessions could not be read; new dictations still work.")
+            station.notifier.error(tr("The saved sessions could not be read; new dictations still work."))
         }
         // Recordings no session or report owns (a killed import, a lost database) are shown, never
         // dropped; looked for off the start-up path, since the audio folder grows with the reports.
@@ -124,7 +125,7 @@ public enum StationStartup {
         } catch {
             // A broken clinic list must not stop dictating: the built-in types stand in, and it says so.
             context.log.log(.warning, "work types: \(error)")
-            notifier.warning("\(error) The built-in work types are used.")
+            notifier.warning(tr("\(error) The built-in work types are used."))
             return .builtIn
         }
     }
@@ -140,7 +141,7 @@ public enum StationStartup {
             return server
         } catch {
             context.log.log(.warning, "control socket unavailable: \(error)")
-            station.notifier.warning("No control socket (\(error)); ctl commands will not reach this station.")
+            station.notifier.warning(tr("No control socket (\(error)); ctl commands will not reach this station."))
             return nil
         }
     }

@@ -77,7 +77,7 @@ enum PrivateEntry {
         guard let attributes = try? files.attributesOfItem(atPath: url.path) else { return }
         try refuseLink(url, attributes)
         guard attributes[.type] as? FileAttributeType == .typeDirectory else {
-            throw DataDirectoryError.unexpectedKind(path: url.path, expected: "folder")
+            throw DataDirectoryError.unexpectedKind(path: url.path, expected: tr("folder"))
         }
         try refuseOtherOwner(url, account)
         guard mode(attributes) & 0o077 != 0 else { return }
