@@ -19,8 +19,7 @@ enum ReportTable {
         let idWidth = max(2, reports.map { String($0.id).count }.max() ?? 0)
         // The status column fits every status word of the interface language.
         let statusHeading = tr("STATUS")
-        let statusWidth =
-            ([statusHeading, tr("in error")] + ReportStatus.allCases.map(\.word)).map(fit.width).max() ?? 9
+        let statusWidth = ([statusHeading] + Report.listedStatusWords).map(fit.width).max() ?? 9
         let durationHeading = tr("DURATION")
         let durationWidth = max(8, fit.width(durationHeading))
         let created = reports.map { dates.short($0.created) }

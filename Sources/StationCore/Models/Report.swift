@@ -84,6 +84,9 @@ public struct Report: Sendable, Equatable, Identifiable {
     /// The status a list shows: the phase, or "in error" once the report was entered in error.
     public var listedStatus: String { enteredInError == nil ? status.word : tr("in error") }
 
+    /// Every word `listedStatus` can say in the interface language, so a status column fits them all.
+    public static var listedStatusWords: [String] { ReportStatus.allCases.map(\.word) + [tr("in error")] }
+
     /// The author's name, or how a report from before authors were recorded is shown.
     public var authorName: String { author ?? tr("unknown author") }
 

@@ -125,7 +125,7 @@ enum ReportListPane {
         if columns.showsDuration {
             cell(fit.padLeft(ElapsedTimeFormat.string(for: report.audioDuration), to: 5), width: 5)
         }
-        if columns.showsStatus { cell(report.listedStatus, width: 9) }
+        if columns.showsStatus { cell(report.listedStatus, width: columns.status) }
         // A match beyond the first line is what the person looks for: that line is shown instead.
         // No row shows more than a line of the widest terminal: a 1 MB report costs what a short one does.
         var line = report.firstLine(atMost: 512)
