@@ -46,10 +46,10 @@ public actor PulsePlayer: AudioPlaying {
         descriptor?.close()
     }
 
-    public func play(file: URL) async throws {
+    public func play(file: URL, from start: Duration) async throws {
         try await steps.run { () async throws(PlaybackError) in
             shutDown()
-            try await startPlaying(file)
+            try await startPlaying(file, from: start)
         }
     }
 
@@ -74,13 +74,18 @@ public actor PulsePlayer: AudioPlaying {
 
     private var duration: Duration { time(ofBytes: header.dataBytes) }
 
+    /// The byte offset of `time` in the audio, on a whole frame.
+    private func bytes(at time: Duration) -> Int {
+        Int(max(.zero, time) / .microseconds(1) * Double(header.sampleRate) / 1_000_000) * header.blockAlign
+    }
+
     private func time(ofBytes bytes: Int) -> Duration {
         .microseconds(Int64(bytes / header.blockAlign) * 1_000_000 / Int64(header.sampleRate))
     }
 
     // MARK: Control steps
 
-    private func startPlaying(_ file: URL) async throws(PlaybackError) {
+    private func startPlaying(_ file: URL, from start: Duration) async throws(PlaybackError) {
         let info: WAVInfo
         do { info = try WAVInfo(file) } catch { throw .unreadableFile(detail: String(describing: error)) }
         let descriptor: FileDescriptor
@@ -108,7 +113,8 @@ public actor PulsePlayer: AudioPlaying {
         }
         self.connection = connection
         self.descriptor = descriptor
-        sentBytes = 0
+        // The first write reads from here: the server never hears what comes before.
+        sentBytes = min(bytes(at: start), header.dataBytes)
         isDraining = false
         heldPosition = nil
         connection.onLost = { [unowned self] in self.finished(as: .stopped) }
@@ -169,10 +175,9 @@ public actor PulsePlayer: AudioPlaying {
     private func move(by offset: Duration) async throws(PlaybackError) {
         guard let connection, let stream, state == .playing || state == .paused else { throw .notPlaying }
         let target = min(max(.zero, position() + offset), duration)
-        let frames = Int(target / .microseconds(1) * Double(header.sampleRate) / 1_000_000)
         // Drop what the server still holds, then go on from the new place.
         try? await connection.complete(pa_stream_flush(stream, signalingSuccess, connection.userdata), "seeking")
-        sentBytes = frames * header.blockAlign
+        sentBytes = bytes(at: target)
         isDraining = false
         if state == .paused { heldPosition = target }
         writable(pa_stream_writable_size(stream))

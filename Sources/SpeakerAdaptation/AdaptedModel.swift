@@ -24,3 +24,16 @@ public enum AdaptedModel {
         }.joined(separator: ",")
     }
 }
+
+extension VoiceProfileStore {
+    /// The model to decode `author`'s dictations in `base`'s locale with: their profile's when it is
+    /// sound and trained from this very base, else `base` itself. No author: `base`.
+    public func model(author: String?, base: SpeechModel) -> SpeechModel {
+        guard let author, let record = record(author: author, locale: base.locale),
+            record.baseModel == base.acousticModel.path,
+            record.baseFingerprint == AdaptedModel.fingerprint(of: base.acousticModel),
+            let model = modelFolder(author: author, locale: base.locale)
+        else { return base }
+        return AdaptedModel.speechModel(acousticModel: model, base: base)
+    }
+}

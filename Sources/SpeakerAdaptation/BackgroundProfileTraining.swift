@@ -5,9 +5,10 @@ import StationSystem
 
 /// The station's `VoiceProfileTraining`: runs `dictation-station profiles update --if-due --json` (the
 /// station's own binary) as a child process at low priority, and reads what it did from its last
-/// line. The child takes the data directory's training lock, so trainings never overlap; the station
-/// only waits for it off its main actor, and a child that fails or is killed is a failed outcome,
-/// never the station's end.
+/// line for its author and locale. The child takes its turn in the data directory's `TrainingQueue`, so
+/// trainings never overlap and never pile up: when a training waits already, no child is started at
+/// all (the waiting one takes the request). The station only waits for the child off its main actor,
+/// and a child that fails or is killed is a failed outcome, never the station's end.
 public struct BackgroundProfileTraining: VoiceProfileTraining {
     /// The station's binary.
     public var executable: URL
@@ -42,32 +43,64 @@ public struct BackgroundProfileTraining: VoiceProfileTraining {
         return (Self.nice, ["-n", String(niceness), executable.path] + arguments)
     }
 
-    public func trainIfDue(author: String, locale: String) async -> VoiceProfileTrainingOutcome {
+    /// The data directory's profiles, whose `TrainingQueue` a request joins.
+    var profiles: SpeakerProfiles {
+        SpeakerProfiles(directory: dataDirectory.appendingPathComponent("profiles", isDirectory: true))
+    }
+
+    /// Starts the training child for a request, handing it the waiting place (taken here, so no other
+    /// child starts meanwhile); nil when a training waits already and takes the request.
+    func startChild(author: String, locale: String, capturing: Bool) throws -> ChildProcess? {
         var spawn = child(author: author, locale: locale)
-        spawn.output = .capture
-        let child: ChildProcess
+        if capturing { spawn.output = .capture }
+        switch TrainingQueue.takeWaitingPlace(.init(author: author, locale: locale), profiles: profiles) {
+        case .joined:
+            return nil
+        case .none:
+            return try spawn.start()
+        case .waitingPlace(let lock):
+            // The child holds the lock from its start; it is not this process's to keep.
+            defer { lock.close() }
+            spawn.passedDescriptors = [lock.descriptor]
+            var environment = ProcessInfo.processInfo.environment
+            environment[TrainingQueue.waitingPlaceVariable] = "3"
+            spawn.environment = environment
+            return try spawn.start()
+        }
+    }
+
+    public func trainIfDue(author: String, locale: String) async -> VoiceProfileTrainingOutcome {
+        let started: ChildProcess?
         do {
-            child = try spawn.start()
+            started = try startChild(author: author, locale: locale, capturing: true)
         } catch {
             log.log(.error, "voice profile training could not start: \(error)")
             return .failed(locale: locale, reason: tr("the training could not be started"))
         }
+        guard let child = started else { return .joined(locale: locale) }
         // Waited for on a thread of its own: never the station's.
         let finished = await child.finished()
         switch finished.termination {
         case .signalled(let signal):
-            return Self.outcome(output: finished.outputText, status: signal, signalled: true, locale: locale)
+            return Self.outcome(
+                output: finished.outputText, status: signal, signalled: true, author: author, locale: locale)
         case .exited(let status):
-            return Self.outcome(output: finished.outputText, status: status, signalled: false, locale: locale)
+            return Self.outcome(
+                output: finished.outputText, status: status, signalled: false, author: author, locale: locale)
         case .unknown, nil:
-            return Self.outcome(output: finished.outputText, status: -1, signalled: false, locale: locale)
+            return Self.outcome(
+                output: finished.outputText, status: -1, signalled: false, author: author, locale: locale)
         }
     }
 
-    /// What a finished child's output and exit say.
-    static func outcome(output: String, status: Int32, signalled: Bool, locale: String) -> VoiceProfileTrainingOutcome {
+    /// What a finished child's output and exit say about `author`'s profile in `locale`.
+    static func outcome(
+        output: String, status: Int32, signalled: Bool, author: String, locale: String
+    ) -> VoiceProfileTrainingOutcome {
         if signalled { return .failed(locale: locale, reason: tr("the training was stopped (signal \(status))")) }
-        if let report = ProfileUpdateReport.parse(lastLineOf: output) { return report.outcome }
+        if let report = ProfileUpdateReport.parse(lastLineOf: output, author: author, locale: locale) {
+            return report.outcome
+        }
         return .failed(locale: locale, reason: tr("the training ended without a result (exit status \(status))"))
     }
 
@@ -75,7 +108,7 @@ public struct BackgroundProfileTraining: VoiceProfileTraining {
     /// outlives the command, says nothing on its terminal, and logs what it did to station.log.
     public func start(author: String, locale: String) {
         do {
-            _ = try child(author: author, locale: locale).start()
+            _ = try startChild(author: author, locale: locale, capturing: false)
         } catch {
             log.log(.error, "voice profile training could not start: \(error)")
         }

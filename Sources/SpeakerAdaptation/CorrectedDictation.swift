@@ -6,11 +6,14 @@ public struct CorrectedDictation: Sendable, Equatable {
     public var audioFile: URL
     public var text: String
     public var created: Date
+    /// The report it is, to say which one was left out of training; nil for the benchmark's.
+    public var report: Int64?
 
-    public init(audioFile: URL, text: String, created: Date) {
+    public init(audioFile: URL, text: String, created: Date, report: Int64? = nil) {
         self.audioFile = audioFile
         self.text = text
         self.created = created
+        self.report = report
     }
 }
 
@@ -49,14 +52,14 @@ public struct ReportDictations: CorrectedDictations {
         return reports.compactMap { (report: Report) -> CorrectedDictation? in
             // Only text a person has looked at: corrected or signed off. An untouched draft holds the
             // decoder's own mistakes, which training would learn (its numbers written as digits are
-            // no correction).
+            // no correction). One whose recording is gone is kept here, so training says it left it out.
             guard report.status != .draft, report.locale == locale, report.author == author,
-                let audio = report.audioFile, FileManager.default.fileExists(atPath: audio.path)
+                let audio = report.audioFile
             else { return nil }
             // As the author said it: "120/80" is trained as "one hundred twenty over eighty".
             return CorrectedDictation(
                 audioFile: audio, text: ClinicalNumbers.spoken(report.text, locale: report.locale),
-                created: report.created)
+                created: report.created, report: report.id)
         }
     }
 }

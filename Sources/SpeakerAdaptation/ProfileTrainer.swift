@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Recordings
 import StationCore
 import StationSystem
@@ -20,6 +21,8 @@ public struct ProfileTrainer: Sendable {
         public var mllrModel: URL
         /// The dictations bw aligned and used.
         public var aligned: Int
+        /// Where in the dictations given (the workspace's) are those bw could not align to their text.
+        public var unaligned: [Int]
         /// The dictations offered to bw (all words known).
         public var offered: Int
         public var seconds: Double
@@ -28,31 +31,52 @@ public struct ProfileTrainer: Sendable {
     /// The files of an acoustic model folder that an adapted copy keeps from its base.
     static let keptParts = ["mdef", "feat.params", "noisedict"]
 
-    /// Trains on `dictations` (every word must be in the model's dictionary) against `base`, in `folder`.
+    /// The base model's parts as training reads them and every dictation's features, made once for all
+    /// the trainings of one update (the rounds of its cross-validation, then the one kept).
+    public struct Workspace: Sendable {
+        var base: URL
+        var work: URL
+        var textDefinition: URL
+        var mixtureWeights: URL
+        var parameters: String
+        /// Per dictation, in the order given: its id and its transcript line.
+        var ids: [String]
+        var transcripts: [String]
+        var started: ContinuousClock.Instant
+    }
+
+    /// Trains on `dictations` (every word must be in `dictionary`) against `base`, in `folder`.
     public func train(
         _ dictations: [CorrectedDictation], base model: SpeechModel, dictionary: PronunciationDictionary,
         in folder: URL,
         clock: ContinuousClock = .init()
     ) async throws -> Result {
+        let workspace = try await prepare(dictations, base: model, dictionary: dictionary, in: folder, clock: clock)
+        return try await train(workspace, using: Array(dictations.indices), into: folder, clock: clock)
+    }
+
+    /// Makes the workspace for `dictations` in `folder`: the base's parts, the features, the dictionary.
+    public func prepare(
+        _ dictations: [CorrectedDictation], base model: SpeechModel, dictionary: PronunciationDictionary,
+        in folder: URL, clock: ContinuousClock = .init()
+    ) async throws -> Workspace {
         let started = clock.now
         let files = FileManager.default
         let base = model.acousticModel
         for part in Self.keptParts + ["means", "variances", "transition_matrices"] {
             guard files.fileExists(atPath: base.appendingPathComponent(part).path) else {
-                throw AdaptationError.modelNotAdaptable("it has no \(part)")
+                throw AdaptationError.modelNotAdaptable(tr("it has no \(part)"))
             }
         }
         let parameters = try String(contentsOf: base.appendingPathComponent("feat.params"), encoding: .utf8)
         guard parameters.contains("-model ptm") || parameters.contains("-model semi") else {
-            throw AdaptationError.modelNotAdaptable("only PTM and semi-continuous models are adapted")
+            throw AdaptationError.modelNotAdaptable(tr("only PTM and semi-continuous models are adapted"))
         }
         let work = folder.appendingPathComponent("work", isDirectory: true)
-        for sub in ["features", "counts", "base"] {
+        for sub in ["features", "base", "logs"] {
             try PrivateDirectory.make(work.appendingPathComponent(sub).path, creatingParents: true)
         }
-        let logs = work.appendingPathComponent("logs", isDirectory: true)
-        try PrivateDirectory.make(logs.path)
-        func log(_ name: String) -> URL { logs.appendingPathComponent("\(name).log") }
+        func log(_ name: String) -> URL { work.appendingPathComponent("logs/\(name).log") }
 
         // The base model's parts as training reads them: a text mdef and float mixture weights.
         let textDefinition = work.appendingPathComponent("base/mdef.txt")
@@ -75,54 +99,73 @@ public struct ProfileTrainer: Sendable {
             ids.append(id)
             transcripts.append("<s> \(spoken.joined(separator: " ")) </s> (\(id))")
         }
-        try write(ids.joined(separator: "\n") + "\n", to: work.appendingPathComponent("train.fileids"))
-        try write(transcripts.joined(separator: "\n") + "\n", to: work.appendingPathComponent("train.transcription"))
+        try write(ids.joined(separator: "\n") + "\n", to: work.appendingPathComponent("all.fileids"))
         try write(dictionary.subset(words), to: work.appendingPathComponent("train.dict"))
 
         try await tools.run(
             "sphinx_fe",
             [
                 "-argfile", base.appendingPathComponent("feat.params").path, "-samprate", "16000", "-raw", "yes",
-                "-input_endian", "little", "-c", "train.fileids", "-di", "features", "-do", "features", "-ei", "raw",
+                "-input_endian", "little", "-c", "all.fileids", "-di", "features", "-do", "features", "-ei", "raw",
                 "-eo", "mfc",
             ], in: work, log: log("sphinx_fe"))
         for id in ids where !files.fileExists(atPath: work.appendingPathComponent("features/\(id).mfc").path) {
             throw AdaptationError.toolFailed(
                 tool: "sphinx_fe", status: 0, lastLines: TrainingTools.lastLines(of: log("sphinx_fe")))
         }
+        return Workspace(
+            base: base, work: work, textDefinition: textDefinition, mixtureWeights: mixtureWeights,
+            parameters: parameters, ids: ids, transcripts: transcripts, started: started)
+    }
+
+    /// Trains on the dictations at `indices` of the workspace, into `folder` (`map/` and `mllr/`).
+    public func train(
+        _ workspace: Workspace, using indices: [Int], into folder: URL, clock: ContinuousClock = .init()
+    ) async throws -> Result {
+        let work = workspace.work
+        let base = workspace.base
+        let name = "train-\(UUID().uuidString.prefix(8))"
+        let counts = work.appendingPathComponent(name, isDirectory: true)
+        try PrivateDirectory.make(counts.path)
+        func log(_ tool: String) -> URL { work.appendingPathComponent("logs/\(name)-\(tool).log") }
+        let ids = indices.map { workspace.ids[$0] }
+        try write(ids.joined(separator: "\n") + "\n", to: work.appendingPathComponent("\(name).fileids"))
+        try write(
+            indices.map { workspace.transcripts[$0] }.joined(separator: "\n") + "\n",
+            to: work.appendingPathComponent("\(name).transcription"))
+        let topology = workspace.parameters.contains("-model ptm") ? ".ptm." : ".semi."
 
         // bw's alignment: an utterance that cannot be aligned to its text is ignored (and counted here).
         try await tools.run(
             "bw",
             [
-                "-hmmdir", base.path, "-moddeffn", textDefinition.path, "-mixwfn", mixtureWeights.path,
-                "-ts2cbfn", parameters.contains("-model ptm") ? ".ptm." : ".semi.", "-feat", "1s_c_d_dd",
+                "-hmmdir", base.path, "-moddeffn", workspace.textDefinition.path,
+                "-mixwfn", workspace.mixtureWeights.path, "-ts2cbfn", topology, "-feat", "1s_c_d_dd",
                 "-svspec", "0-12/13-25/26-38", "-cmn", "batch", "-agc", "none", "-dictfn", "train.dict",
-                "-fdictfn", base.appendingPathComponent("noisedict").path, "-ctlfn", "train.fileids",
-                "-lsnfn", "train.transcription", "-cepdir", "features", "-cepext", "mfc", "-accumdir", "counts",
+                "-fdictfn", base.appendingPathComponent("noisedict").path, "-ctlfn", "\(name).fileids",
+                "-lsnfn", "\(name).transcription", "-cepdir", "features", "-cepext", "mfc", "-accumdir", name,
             ], in: work, log: log("bw"))
         let ignored = Self.ignoredUtterances(in: (try? String(contentsOf: log("bw"), encoding: .utf8)) ?? "")
 
         let mapModel = folder.appendingPathComponent("map", isDirectory: true)
         try copyBase(base, to: mapModel)
+        let mapWeights = work.appendingPathComponent("\(name)-map_mixture_weights")
         try await tools.run(
             "map_adapt",
             [
-                "-moddeffn", textDefinition.path, "-ts2cbfn", parameters.contains("-model ptm") ? ".ptm." : ".semi.",
+                "-moddeffn", workspace.textDefinition.path, "-ts2cbfn", topology,
                 "-meanfn", base.appendingPathComponent("means").path,
-                "-varfn", base.appendingPathComponent("variances").path, "-mixwfn", mixtureWeights.path,
-                "-tmatfn", base.appendingPathComponent("transition_matrices").path, "-accumdir", "counts",
+                "-varfn", base.appendingPathComponent("variances").path, "-mixwfn", workspace.mixtureWeights.path,
+                "-tmatfn", base.appendingPathComponent("transition_matrices").path, "-accumdir", name,
                 "-mapmeanfn", mapModel.appendingPathComponent("means").path,
-                "-mapvarfn", mapModel.appendingPathComponent("variances").path,
-                "-mapmixwfn", work.appendingPathComponent("map_mixture_weights").path,
+                "-mapvarfn", mapModel.appendingPathComponent("variances").path, "-mapmixwfn", mapWeights.path,
                 "-maptmatfn", mapModel.appendingPathComponent("transition_matrices").path,
             ], in: work, log: log("map_adapt"))
         try await tools.run(
             "mk_s2sendump",
             [
-                "-pocketsphinx", "yes", "-moddeffn", textDefinition.path,
-                "-mixwfn", work.appendingPathComponent("map_mixture_weights").path, "-mwfloor", "1e-7",
-                "-sendumpfn", mapModel.appendingPathComponent("sendump").path,
+                "-pocketsphinx", "yes", "-moddeffn", workspace.textDefinition.path, "-mixwfn", mapWeights.path,
+                "-mwfloor", "1e-7", "-sendumpfn", mapModel.appendingPathComponent("sendump").path,
             ], in: work, log: log("mk_s2sendump"))
 
         let mllrModel = folder.appendingPathComponent("mllr", isDirectory: true)
@@ -132,11 +175,12 @@ public struct ProfileTrainer: Sendable {
             [
                 "-meanfn", base.appendingPathComponent("means").path,
                 "-varfn", base.appendingPathComponent("variances").path,
-                "-outmllrfn", mllrModel.appendingPathComponent(AdaptedModel.mllrFileName).path, "-accumdir", "counts",
+                "-outmllrfn", mllrModel.appendingPathComponent(AdaptedModel.mllrFileName).path, "-accumdir", name,
             ], in: work, log: log("mllr_solve"))
-        let elapsed = clock.now - started
+        let elapsed = clock.now - workspace.started
         return Result(
-            mapModel: mapModel, mllrModel: mllrModel, aligned: ids.count - ignored.count, offered: ids.count,
+            mapModel: mapModel, mllrModel: mllrModel, aligned: ids.count - ignored.count,
+            unaligned: indices.filter { ignored.contains(workspace.ids[$0]) }, offered: ids.count,
             seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
     }
 
@@ -155,7 +199,7 @@ public struct ProfileTrainer: Sendable {
         if FileManager.default.fileExists(atPath: own.path) { return own }
         let sendump = base.appendingPathComponent("sendump")
         guard FileManager.default.fileExists(atPath: sendump.path) else {
-            throw AdaptationError.modelNotAdaptable("it has neither mixture_weights nor sendump")
+            throw AdaptationError.modelNotAdaptable(tr("it has neither mixture_weights nor sendump"))
         }
         let rebuilt = work.appendingPathComponent("base/mixture_weights")
         try MixtureWeights.rebuild(fromSendump: sendump, to: rebuilt)

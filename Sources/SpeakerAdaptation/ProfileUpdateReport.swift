@@ -14,6 +14,8 @@ public struct ProfileUpdateReport: Codable, Sendable, Equatable {
         case collecting
         /// Too few new ones since the last training (`--if-due`).
         case notDue = "not-due"
+        /// Another training waited already; this request is that one's (`TrainingQueue`).
+        case joined
         case failed
     }
 
@@ -32,6 +34,21 @@ public struct ProfileUpdateReport: Codable, Sendable, Equatable {
     public var trainingSeconds: Double?
     /// Why it failed, for the author: no tool output, no dictated words.
     public var reason: String?
+    /// The reports left out and why, and the new words trained (the words a person dictated: this
+    /// line goes to the author's screen, never to a log).
+    public var leftOut: [LeftOutReport]?
+    public var newWords: [NewWord]?
+    /// The comparison the gate decided on: every candidate's figures and test, kept or refused.
+    public var comparison: ProfileComparison?
+
+    /// The notes of the dictations offered.
+    public var notes: TrainingNotes {
+        get { TrainingNotes(leftOut: leftOut ?? [], newWords: newWords ?? []) }
+        set {
+            leftOut = newValue.leftOut.isEmpty ? nil : newValue.leftOut
+            newWords = newValue.newWords.isEmpty ? nil : newValue.newWords
+        }
+    }
 
     public init(result: Result, author: String, locale: String) {
         self.result = result
@@ -46,18 +63,29 @@ public struct ProfileUpdateReport: Codable, Sendable, Equatable {
         return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
     }
 
-    /// The last line of `output` that is a report, if any.
-    public static func parse(lastLineOf output: String) -> ProfileUpdateReport? {
+    /// The last line of `output` that is a report (of `author` in `locale`, when given), if any: a
+    /// training's turn may update other authors' profiles too, a line each.
+    public static func parse(
+        lastLineOf output: String, author: String? = nil, locale: String? = nil
+    ) -> ProfileUpdateReport? {
         for line in output.split(separator: "\n").reversed() {
-            if let report = try? JSONDecoder().decode(ProfileUpdateReport.self, from: Data(line.utf8)) {
-                return report
+            guard let report = try? JSONDecoder().decode(ProfileUpdateReport.self, from: Data(line.utf8)) else {
+                continue
             }
+            if let author, report.author != author { continue }
+            if let locale, report.locale != locale { continue }
+            return report
         }
         return nil
     }
 
-    /// The outcome as the station's port gives it.
+    /// The outcome as the station's port gives it, with its notes.
     public var outcome: VoiceProfileTrainingOutcome {
+        let notes = notes
+        return notes.isEmpty ? plainOutcome : .noted(plainOutcome, notes)
+    }
+
+    private var plainOutcome: VoiceProfileTrainingOutcome {
         let before = previousPercent ?? stockPercent ?? 0
         switch result {
         case .updated:
@@ -66,6 +94,7 @@ public struct ProfileUpdateReport: Codable, Sendable, Equatable {
             return .kept(locale: locale, current: before, candidate: candidatePercent ?? 0, heldBack: heldBack ?? 0)
         case .collecting: return .collecting(locale: locale, usable: usable ?? 0, needed: needed ?? 0)
         case .notDue: return .notDue
+        case .joined: return .joined(locale: locale)
         case .failed: return .failed(locale: locale, reason: reason ?? tr("the training failed"))
         }
     }

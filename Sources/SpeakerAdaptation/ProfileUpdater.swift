@@ -3,32 +3,44 @@ import SphinxSpeech
 import StationCore
 
 /// Trains a new profile for an author from their corrected dictations and keeps it only when it
-/// recognizes their newest dictations, held back from training, better than what they have now.
+/// recognizes their own dictations better than what they have now, beyond doubt.
+///
+/// The evidence rotates (cross-validation): the newest dictations, up to `evaluationLimit`, are split
+/// into rounds; each round trains both candidates (MAP and MLLR) on every other dictation and decodes
+/// its own with them, so each evaluated dictation is decoded once by candidates that never trained on
+/// it. The stock model and the profile in use decode them all, and `ProfileComparison` decides,
+/// sentence by sentence. Only a candidate kept is trained once more, on all the dictations, and installed.
+/// A few dictations give MLLR (a transform of a few thousand parameters) a chance; MAP, which moves
+/// every mean, needs more and takes over when it wins.
 public struct ProfileUpdater: Sendable {
-    public var profiles: SpeakerProfiles
+    /// Where the profiles are kept: the data directory's files, or another `VoiceProfileStore`.
+    public var profiles: any VoiceProfileStore
     public var trainer: ProfileTrainer
     public var scorer: any RecognitionScoring
-    /// Dictations training needs at least, besides the held-back ones.
-    public var minimumTraining: Int
-    /// The share of usable dictations held back (newest first), within `heldBackRange`.
-    public var heldBackShare: Double
-    public var heldBackRange: ClosedRange<Int>
+    /// The fewest usable dictations an update is tried with.
+    public var minimumDictations: Int
+    /// The most dictations decoded for the comparison (the newest), and the rounds they are split into.
+    public var evaluationLimit: Int
+    public var rounds: Int
     /// The most dictations one training uses (the newest).
     public var maximumTraining: Int
     /// The clinic's words (`vocabulary add`): dictations holding them are usable too.
     public var vocabulary: ClinicVocabulary?
+    /// The phones of a word the dictionary lacks, in a locale (`vocabulary add`'s way: flite for en-US),
+    /// or nil when there are none; without it, a dictation holding such a word is left out.
+    public var pronounce: (@Sendable (_ word: String, _ locale: String) -> [String]?)?
 
     public init(
-        profiles: SpeakerProfiles, trainer: ProfileTrainer = ProfileTrainer(),
-        scorer: any RecognitionScoring = SphinxScorer(), minimumTraining: Int = 20, heldBackShare: Double = 0.2,
-        heldBackRange: ClosedRange<Int> = 5...20, maximumTraining: Int = 300
+        profiles: any VoiceProfileStore, trainer: ProfileTrainer = ProfileTrainer(),
+        scorer: any RecognitionScoring = SphinxScorer(), minimumDictations: Int = 5, evaluationLimit: Int = 40,
+        rounds: Int = 5, maximumTraining: Int = 300
     ) {
         self.profiles = profiles
         self.trainer = trainer
         self.scorer = scorer
-        self.minimumTraining = minimumTraining
-        self.heldBackShare = heldBackShare
-        self.heldBackRange = heldBackRange
+        self.minimumDictations = max(2, minimumDictations)
+        self.evaluationLimit = max(1, evaluationLimit)
+        self.rounds = max(2, rounds)
         self.maximumTraining = maximumTraining
     }
 
@@ -36,17 +48,26 @@ public struct ProfileUpdater: Sendable {
     public struct Outcome: Sendable {
         public var author: String
         public var locale: String
-        /// The dictations offered, and those usable (audio there, every word in the dictionary).
+        /// The dictations offered, and those usable (audio there, every word said).
         public var dictations: Int
         public var usable: Int
+        /// The dictations the comparison decoded, each held back from the candidates it was decoded by.
         public var heldBack: Int
+        /// The training of the profile kept (on every usable dictation), if one was.
         public var trained: ProfileTrainer.Result?
-        public var stock: WordErrorRate
-        /// The profile in use before, measured on the same held-back dictations.
-        public var previous: WordErrorRate?
-        public var candidates: [(kind: ProfileRecord.Kind, errorRate: WordErrorRate)]
+        public var comparison: ProfileComparison
         /// The new profile, when one was kept.
         public var accepted: ProfileRecord?
+        /// The reports left out (before training, and those it could not align) and the new words.
+        public var notes: TrainingNotes
+        public var trainingSeconds: Double
+
+        public var stock: WordErrorRate { comparison.stock }
+        /// The profile in use before, measured on the same dictations.
+        public var previous: WordErrorRate? { comparison.inUse }
+        public var candidates: [(kind: ProfileRecord.Kind, errorRate: WordErrorRate)] {
+            comparison.candidates.map { ($0.kind, $0.errorRate) }
+        }
     }
 
     /// The words training knows for `base`: its dictionary and the clinic's vocabulary.
@@ -55,73 +76,96 @@ public struct ProfileUpdater: Sendable {
             .adding((try? vocabulary?.entries(locale: base.locale)) ?? [])
     }
 
-    /// The dictations training can use: audio still there, and every word in the dictionary.
-    public static func usable(
-        _ dictations: [CorrectedDictation], dictionary: PronunciationDictionary
-    ) -> [CorrectedDictation] {
-        dictations.filter { dictation in
-            let words = SpokenWords.of(dictation.text)
-            return !words.isEmpty && words.allSatisfy(dictionary.knows)
-                && FileManager.default.fileExists(atPath: dictation.audioFile.path)
+    /// Which of `dictations` training can use for `base`, and the new words it learns.
+    public func select(_ dictations: [CorrectedDictation], base: SpeechModel) throws -> DictationSelection {
+        let pronounce = self.pronounce
+        return DictationSelection(dictations, dictionary: try dictionary(for: base)) { word in
+            pronounce?(word, base.locale)
         }
     }
 
-    /// How many of `usable` dictations are held back to measure a profile.
-    public func heldBack(usable: Int) -> Int {
-        min(max(Int((Double(usable) * heldBackShare).rounded()), heldBackRange.lowerBound), heldBackRange.upperBound)
-    }
+    /// How many of `usable` dictations the comparison decodes.
+    public func heldBack(usable: Int) -> Int { min(usable, evaluationLimit) }
 
-    /// How many usable dictations an update needs when `usable` are there (the held-back ones grow
-    /// with them).
-    public func needed(usable: Int) -> Int { heldBack(usable: usable) + minimumTraining }
+    /// How many usable dictations an update needs.
+    public func needed(usable: Int) -> Int { minimumDictations }
 
     /// Trains `author`'s profile for `base`'s locale from `source` and keeps it if it is better.
     public func update(
-        author: String, base: SpeechModel, source: any CorrectedDictations, now: Date
+        author: String, base: SpeechModel, source: any CorrectedDictations, now: Date,
+        clock: ContinuousClock = .init()
     ) async throws -> Outcome {
+        let started = clock.now
         let author = try SpeakerProfiles.checkedAuthor(author)
         let dictations = try await source.dictations(author: author, locale: base.locale)
-        let dictionary = try self.dictionary(for: base)
-        let usable = Self.usable(dictations, dictionary: dictionary)
-        let heldBackCount = self.heldBack(usable: usable.count)
-        guard usable.count >= needed(usable: usable.count) else {
-            throw AdaptationError.notEnoughDictations(usable: usable.count, needed: needed(usable: usable.count))
+        let selection = try select(dictations, base: base)
+        let usable = Array(selection.usable.prefix(maximumTraining))
+        guard usable.count >= minimumDictations else {
+            throw AdaptationError.notEnoughDictations(usable: usable.count, needed: minimumDictations)
         }
-        let heldBack = Array(usable.prefix(heldBackCount))
-        let training = Array(usable.dropFirst(heldBackCount).prefix(maximumTraining))
+        let evaluated = Array(usable.prefix(heldBack(usable: usable.count)))
+        let roundCount = min(rounds, evaluated.count)
 
         let scratch = try profiles.scratchFolder(author: author)
         // It holds copies of the author's audio and texts: gone whatever happens (after a kill, the
         // next training reclaims it, see `SpeakerProfiles.reclaimScratch`).
         defer { try? FileManager.default.removeItem(at: scratch) }
         HoldPoint.reach("profile-training-started")
-        let trained = try await trainer.train(training, base: base, dictionary: dictionary, in: scratch)
+        let workspace = try await trainer.prepare(usable, base: base, dictionary: selection.dictionary, in: scratch)
 
-        let current = profiles.model(author: author, base: base)
-        let stock = try await scorer.errorRate(of: base, on: heldBack)
-        let previous = current == base ? nil : try await scorer.errorRate(of: current, on: heldBack)
-        var candidates: [(kind: ProfileRecord.Kind, errorRate: WordErrorRate)] = []
-        for (kind, folder) in [(ProfileRecord.Kind.map, trained.mapModel), (.mllr, trained.mllrModel)] {
-            let model = AdaptedModel.speechModel(acousticModel: folder, base: base)
-            candidates.append((kind, try await scorer.errorRate(of: model, on: heldBack)))
+        var candidateErrors: [ProfileRecord.Kind: [WordErrorRate]] = [
+            .map: Array(repeating: WordErrorRate(), count: evaluated.count),
+            .mllr: Array(repeating: WordErrorRate(), count: evaluated.count),
+        ]
+        var unaligned: Set<Int> = []
+        for round in 0..<roundCount {
+            let heldOut = evaluated.indices.filter { $0 % roundCount == round }
+            let trainOn = usable.indices.filter { !heldOut.contains($0) }
+            let folder = scratch.appendingPathComponent("round-\(round)", isDirectory: true)
+            let trained = try await trainer.train(workspace, using: trainOn, into: folder)
+            unaligned.formUnion(trained.unaligned)
+            let held = heldOut.map { usable[$0] }
+            for (kind, model) in [(ProfileRecord.Kind.map, trained.mapModel), (.mllr, trained.mllrModel)] {
+                let rates = try await scorer.errorRates(
+                    of: AdaptedModel.speechModel(acousticModel: model, base: base), on: held)
+                for (index, rate) in zip(heldOut, rates) { candidateErrors[kind]?[index] = rate }
+            }
+            try? FileManager.default.removeItem(at: folder)
         }
+        let stock = try await scorer.errorRates(of: base, on: evaluated)
+        let current = profiles.model(author: author, base: base)
+        let previous = current == base ? nil : try await scorer.errorRates(of: current, on: evaluated)
+        let inUseKind = profiles.record(author: author, locale: base.locale)?.kind ?? .map
+        let comparison = ProfileComparison(
+            date: now, folds: roundCount, words: stock.map(\.words), stock: stock.map(\.errors),
+            inUse: previous.map { (inUseKind, $0.map(\.errors)) },
+            candidates: [.map, .mllr].map { ($0, candidateErrors[$0, default: []].map(\.errors)) })
+
+        var notes = selection.notes
+        notes.leftOut += unaligned.sorted().map { LeftOutReport(report: usable[$0].report, reason: .notAligned) }
         var outcome = Outcome(
             author: author, locale: base.locale, dictations: dictations.count, usable: usable.count,
-            heldBack: heldBack.count, trained: trained, stock: stock, previous: previous, candidates: candidates)
-
-        // Strictly better than the stock model and than the profile in use, or nothing changes.
-        let bar = min(stock.percent, previous?.percent ?? stock.percent)
-        guard let best = candidates.min(by: { $0.errorRate.percent < $1.errorRate.percent }),
-            best.errorRate.percent < bar
-        else { return outcome }
+            heldBack: evaluated.count, comparison: comparison, notes: notes, trainingSeconds: 0)
+        guard let kept = comparison.kept, let figures = comparison.candidate(kept) else {
+            outcome.trainingSeconds = Self.seconds(clock.now - started)
+            return outcome
+        }
+        // The kept kind, trained once more on every dictation: the rounds only measured it.
+        let final = try await trainer.train(
+            workspace, using: Array(usable.indices), into: scratch.appendingPathComponent("kept", isDirectory: true))
         let record = ProfileRecord(
-            author: author, locale: base.locale, kind: best.kind, created: now, dictationsOffered: trained.offered,
-            dictationsAligned: trained.aligned, heldBack: heldBack.count, stockErrorRate: stock,
-            profileErrorRate: best.errorRate, trainingSeconds: trained.seconds, baseModel: base.acousticModel.path,
-            baseFingerprint: AdaptedModel.fingerprint(of: base.acousticModel))
-        try profiles.install(
-            model: best.kind == .map ? trained.mapModel : trained.mllrModel, record: record, scratch: scratch)
+            author: author, locale: base.locale, kind: kept, created: now, dictationsOffered: final.offered,
+            dictationsAligned: final.aligned, heldBack: evaluated.count, stockErrorRate: comparison.stock,
+            profileErrorRate: figures.errorRate, trainingSeconds: Self.seconds(clock.now - started),
+            baseModel: base.acousticModel.path, baseFingerprint: AdaptedModel.fingerprint(of: base.acousticModel))
+        try profiles.install(model: kept == .map ? final.mapModel : final.mllrModel, record: record, scratch: scratch)
+        outcome.trained = final
         outcome.accepted = record
+        outcome.trainingSeconds = record.trainingSeconds
         return outcome
+    }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SphinxSpeech
+import StationCore
 
 /// The words a pronunciation dictionary (CMU format: `word PHONES…`, variants as `word(2)`) knows.
 public struct PronunciationDictionary: Sendable {
@@ -26,8 +27,15 @@ public struct PronunciationDictionary: Sendable {
     /// train too: a word it lacks is added, a word it has gets the vocabulary's pronunciation as one
     /// more variant (`word(2)`) unless it has that one already.
     public func adding(_ vocabulary: [VocabularyEntry]) -> PronunciationDictionary {
+        adding(vocabulary.map { ($0.word, $0.phones) })
+    }
+
+    /// This dictionary and the new words a training found in corrected texts, as it said them.
+    public func adding(_ words: [NewWord]) -> PronunciationDictionary { adding(words.map { ($0.word, $0.phones) }) }
+
+    private func adding(_ pronunciations: [(word: String, phones: [String])]) -> PronunciationDictionary {
         var entries = entries
-        for entry in vocabulary {
+        for entry in pronunciations {
             let known = entries[entry.word, default: []]
             let phones = entry.phones.joined(separator: " ")
             guard !known.contains(where: { $0.split(separator: " ").dropFirst().joined(separator: " ") == phones })

@@ -4,7 +4,15 @@ import StationCore
 
 /// Measures a model's word error rate on corrected dictations, decoding them as the station does.
 public protocol RecognitionScoring: Sendable {
-    func errorRate(of model: SpeechModel, on dictations: [CorrectedDictation]) async throws -> WordErrorRate
+    /// Each dictation's word errors, in order: what the gate compares sentence by sentence.
+    func errorRates(of model: SpeechModel, on dictations: [CorrectedDictation]) async throws -> [WordErrorRate]
+}
+
+extension RecognitionScoring {
+    /// All the dictations' word errors together.
+    public func errorRate(of model: SpeechModel, on dictations: [CorrectedDictation]) async throws -> WordErrorRate {
+        try await errorRates(of: model, on: dictations).reduce(WordErrorRate(), +)
+    }
 }
 
 /// Decodes with `SphinxTranscriber` over exactly the model given (one decoder for all the files).
@@ -14,17 +22,18 @@ public struct SphinxScorer: RecognitionScoring {
 
     public init(vocabulary: ClinicVocabulary? = nil) { self.vocabulary = vocabulary }
 
-    public func errorRate(of model: SpeechModel, on dictations: [CorrectedDictation]) async throws -> WordErrorRate {
+    public func errorRates(
+        of model: SpeechModel, on dictations: [CorrectedDictation]
+    ) async throws -> [WordErrorRate] {
+        guard !dictations.isEmpty else { return [] }
         let transcriber = Self.transcriber(for: model, vocabulary: vocabulary)
-        var total = WordErrorRate()
+        var rates: [WordErrorRate] = []
         for dictation in dictations {
             let decoded = try await transcriber.transcribe(file: dictation.audioFile, locale: model.locale)
-            total =
-                total
-                + WordErrorRate.of(
-                    hypothesis: SpokenWords.of(decoded.text), reference: SpokenWords.of(dictation.text))
+            rates.append(
+                WordErrorRate.of(hypothesis: SpokenWords.of(decoded.text), reference: SpokenWords.of(dictation.text)))
         }
-        return total
+        return rates
     }
 
     /// A transcriber that can only find `model`: no installed models folder, `model` as the system's.

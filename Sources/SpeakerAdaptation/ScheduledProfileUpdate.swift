@@ -3,9 +3,9 @@ import Localization
 import StationCore
 import StationSystem
 
-/// One update of an author's profile as `profiles update` runs it, by hand or in the background: under
-/// the data directory's `TrainingLock`, after reclaiming what a killed training left, and — when
-/// asked only if due — only once enough new corrected dictations are there. Every training, kept,
+/// One update of an author's profile as `profiles update` runs it, by hand or in the background, in its
+/// turn of the data directory's `TrainingQueue` (`QueuedProfileUpdates`), and — when asked only if
+/// due — only once enough new corrected dictations are there. Every training, kept,
 /// refused or failed, is remembered, so a failing one is not retried at each correction.
 public struct ScheduledProfileUpdate: Sendable {
     public var updater: ProfileUpdater
@@ -20,26 +20,21 @@ public struct ScheduledProfileUpdate: Sendable {
         self.every = max(1, every)
     }
 
-    var profiles: SpeakerProfiles { updater.profiles }
+    var profiles: any VoiceProfileStore { updater.profiles }
 
-    /// Updates `author`'s profile for `base`'s locale (when due only, if `ifDue`); `waiting` is called
-    /// when another training holds the lock, before waiting for it.
+    /// Updates `author`'s profile for `base`'s locale (when due only, if `ifDue`). Only in a turn of the
+    /// `TrainingQueue`: no other training runs on the data directory meanwhile.
     public func run(
         author: String, base: SpeechModel, source: any CorrectedDictations, now: Date, ifDue: Bool,
-        waiting: @Sendable () -> Void = {}, log: any StationLog = SilentLog()
+        log: any StationLog = SilentLog()
     ) async -> ProfileUpdateReport {
         var report = ProfileUpdateReport(result: .failed, author: author, locale: base.locale)
         do {
             let author = try SpeakerProfiles.checkedAuthor(author)
-            let lock = TrainingLock(profiles: profiles)
-            try lock.acquire(waiting: waiting)
-            defer { lock.release() }
-            let reclaimed = profiles.reclaimScratch()
-            if reclaimed > 0 { log.log(.info, "removed \(reclaimed) training folder(s) a stopped training left") }
-
             let dictations = try await source.dictations(author: author, locale: base.locale)
-            let dictionary = try updater.dictionary(for: base)
-            let usable = ProfileUpdater.usable(dictations, dictionary: dictionary)
+            let selection = try updater.select(dictations, base: base)
+            let usable = selection.usable
+            report.notes = selection.notes
             report.usable = usable.count
             report.needed = updater.needed(usable: usable.count)
             if usable.count < updater.needed(usable: usable.count) {
@@ -50,10 +45,11 @@ public struct ScheduledProfileUpdate: Sendable {
                 report.result = .notDue
                 return report
             }
-            let attempt = TrainingAttempt(date: now, dictations: Set(usable.map(TrainingAttempt.key)))
+            var attempt = TrainingAttempt(date: now, dictations: Set(usable.map(TrainingAttempt.key)))
             do {
                 let outcome = try await updater.update(
-                    author: author, base: base, source: ListedDictations([author: usable]), now: now)
+                    author: author, base: base, source: ListedDictations([author: dictations]), now: now)
+                attempt.comparison = outcome.comparison
                 try profiles.recordAttempt(attempt, author: author, locale: base.locale)
                 report.fill(from: outcome)
             } catch is CancellationError {
@@ -79,7 +75,7 @@ public struct ScheduledProfileUpdate: Sendable {
 
     /// Whether `every` usable dictations are new since the last training (or, for a profile from
     /// before such trainings were remembered, since it was made); a first profile is due at once.
-    func isDue(author: String, locale: String, usable: [CorrectedDictation]) -> Bool {
+    public func isDue(author: String, locale: String, usable: [CorrectedDictation]) -> Bool {
         if let attempt = profiles.lastAttempt(author: author, locale: locale) {
             return usable.filter { !attempt.dictations.contains(TrainingAttempt.key(of: $0)) }.count >= every
         }
@@ -106,7 +102,9 @@ extension ProfileUpdateReport {
         let best = outcome.candidates.min { $0.errorRate.percent < $1.errorRate.percent }
         candidatePercent = outcome.accepted?.profileErrorRate.percent ?? best?.errorRate.percent
         kind = (outcome.accepted?.kind ?? best?.kind)?.rawValue
-        trainingSeconds = outcome.trained?.seconds
+        trainingSeconds = outcome.trainingSeconds
+        comparison = outcome.comparison
+        notes = outcome.notes
         result = outcome.accepted == nil ? .kept : .updated
     }
 }

@@ -3,11 +3,12 @@ import StationCore
 import StationSystem
 
 /// The authors' voice profiles under `<data>/profiles/<author>/<locale>/` (folders 0700, files 0600):
-/// `profile.json` and `model/`, the acoustic model to decode that author with.
+/// `profile.json` and `model/`, the acoustic model to decode that author with. The `VoiceProfileStore`
+/// of one data directory; its folder also holds the workstation's training queue (`TrainingQueue`).
 ///
 /// A profile is only ever looked up by its own author's name; any doubt (no profile, an unreadable
 /// record, a base model that changed since training) gives the stock model.
-public struct SpeakerProfiles: Sendable {
+public struct SpeakerProfiles: VoiceProfileStore {
     public var directory: URL
 
     public init(directory: URL) { self.directory = directory }
@@ -52,16 +53,12 @@ public struct SpeakerProfiles: Sendable {
         }
     }
 
-    /// The model to decode `author`'s dictations in `base`'s locale with: their profile's when it is
-    /// sound and trained from this very base, else `base` itself. No author: `base`.
-    public func model(author: String?, base: SpeechModel) -> SpeechModel {
-        guard let author, let record = record(author: author, locale: base.locale),
-            record.baseModel == base.acousticModel.path,
-            record.baseFingerprint == AdaptedModel.fingerprint(of: base.acousticModel)
-        else { return base }
-        let model = folder(author: author, locale: base.locale).appendingPathComponent("model", isDirectory: true)
-        guard FileManager.default.fileExists(atPath: model.appendingPathComponent("mdef").path) else { return base }
-        return AdaptedModel.speechModel(acousticModel: model, base: base)
+    /// The folder of `author`'s profile model in `locale`, when it is there.
+    public func modelFolder(author: String, locale: String) -> URL? {
+        guard let author = try? Self.checkedAuthor(author) else { return nil }
+        let model = folder(author: author, locale: locale).appendingPathComponent("model", isDirectory: true)
+        guard FileManager.default.fileExists(atPath: model.appendingPathComponent("mdef").path) else { return nil }
+        return model
     }
 
     /// Removes `author`'s profiles (every locale); false when there was none. A link in place of the
@@ -78,7 +75,7 @@ public struct SpeakerProfiles: Sendable {
     }
 
     /// A private scratch folder for training `author`'s profile, under their folder.
-    func scratchFolder(author: String) throws -> URL {
+    public func scratchFolder(author: String) throws -> URL {
         let author = authorFolder(author)
         try Self.makePrivateFolder(directory)
         try Self.makePrivateFolder(author)
@@ -106,7 +103,7 @@ public struct SpeakerProfiles: Sendable {
 
     /// Makes `model` (a folder inside `scratch`) the profile of `record`'s author and locale, in place
     /// of any previous one: the new folder is complete before one rename puts it in place.
-    func install(model: URL, record: ProfileRecord, scratch: URL) throws {
+    public func install(model: URL, record: ProfileRecord, scratch: URL) throws {
         let files = FileManager.default
         let staged = scratch.appendingPathComponent("profile", isDirectory: true)
         try Self.makePrivateFolder(staged)

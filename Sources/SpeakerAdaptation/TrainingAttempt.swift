@@ -1,15 +1,28 @@
 import Foundation
+import StationCore
 import StationSystem
 
-/// What the last training of an author's profile for a locale was offered, kept beside their
-/// profiles (`<profiles>/<author>/.attempt-<locale>.json`, 0600), so the next one waits for enough new
-/// corrected dictations, whether that training was kept, refused or failed.
-struct TrainingAttempt: Codable, Equatable {
-    var date: Date
-    /// The usable dictations then, by audio file name.
-    var dictations: Set<String>
+/// What the last training of an author's profile for a locale was offered (the core's
+/// `VoiceProfileAttempt`), kept in the files beside their profiles
+/// (`<profiles>/<author>/.attempt-<locale>.json`, 0600).
+typealias TrainingAttempt = VoiceProfileAttempt
 
-    static func key(of dictation: CorrectedDictation) -> String { dictation.audioFile.lastPathComponent }
+extension VoiceProfileAttempt {
+    /// A dictation as training knows it: its recording and the words said in it. A correction that
+    /// changes the words, digits alone included ("120/80" to "130/80" is "one hundred thirty…"), makes
+    /// it new data; one that changes only case or punctuation does not.
+    static func key(of dictation: CorrectedDictation) -> String {
+        "\(dictation.audioFile.lastPathComponent) \(wordsFingerprint(SpokenWords.of(dictation.text)))"
+    }
+
+    /// FNV-1a (64 bits) of the words, in hex: stable from one run to the next, unlike `Hasher`.
+    static func wordsFingerprint(_ words: [String]) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in words.joined(separator: " ").utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
 }
 
 extension SpeakerProfiles {
@@ -17,7 +30,7 @@ extension SpeakerProfiles {
         authorFolder(author).appendingPathComponent(".attempt-\(locale).json")
     }
 
-    func lastAttempt(author: String, locale: String) -> TrainingAttempt? {
+    public func lastAttempt(author: String, locale: String) -> VoiceProfileAttempt? {
         guard let data = FileManager.default.contents(atPath: attemptFile(author: author, locale: locale).path)
         else { return nil }
         let decoder = JSONDecoder()
@@ -25,11 +38,25 @@ extension SpeakerProfiles {
         return try? decoder.decode(TrainingAttempt.self, from: data)
     }
 
-    func recordAttempt(_ attempt: TrainingAttempt, author: String, locale: String) throws {
+    public func recordAttempt(_ attempt: VoiceProfileAttempt, author: String, locale: String) throws {
         try Self.makePrivateFolder(directory)
         try Self.makePrivateFolder(authorFolder(author))
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .iso8601
         try PrivateFile.replace(attemptFile(author: author, locale: locale).path, with: Array(encoder.encode(attempt)))
+    }
+
+    public func allAttempts() -> [(author: String, locale: String, attempt: VoiceProfileAttempt)] {
+        let files = FileManager.default
+        let authors = ((try? files.contentsOfDirectory(atPath: directory.path)) ?? []).filter { !$0.hasPrefix(".") }
+        return authors.sorted().flatMap { author in
+            let names = (try? files.contentsOfDirectory(atPath: authorFolder(author).path)) ?? []
+            return names.sorted().compactMap {
+                name -> (author: String, locale: String, attempt: VoiceProfileAttempt)? in
+                guard name.hasPrefix(".attempt-"), name.hasSuffix(".json") else { return nil }
+                let locale = String(name.dropFirst(".attempt-".count).dropLast(".json".count))
+                return lastAttempt(author: author, locale: locale).map { (author, locale, $0) }
+            }
+        }
     }
 }

@@ -47,8 +47,8 @@ public struct TrainingTools: Sendable {
     public static let grace: Duration = .seconds(5)
 
     /// Runs `tool` with `arguments` in `directory`; stdout and stderr go to `log` (0600). Returns when it
-    /// ended. Past the deadline, or when the task is cancelled, the tool is stopped (SIGTERM, then SIGKILL):
-    /// it starts with a clean signal mask, so it hears them.
+    /// ended. Past the deadline, or when the task is cancelled, the tool is stopped (SIGTERM, then SIGKILL
+    /// after `grace`): it starts with a clean signal mask, so it hears them, and it dies with this process.
     public func run(_ tool: String, _ arguments: [String], in directory: URL, log: URL) async throws {
         var spawn = Spawn(try path(of: tool).path, arguments)
         spawn.directory = directory.path
@@ -56,6 +56,8 @@ public struct TrainingTools: Sendable {
         spawn.errors = .standardOutput
         // What the tools write (features, counts, models) is the author's voice: private from the start.
         spawn.privateFiles = true
+        // A tool left running by a killed training would go on unwatched, outside the training queue.
+        spawn.diesWithParent = true
         let child = try spawn.start()
         let finished = await withTaskCancellationHandler {
             await child.finished(deadline: timeout, grace: Self.grace)

@@ -18,6 +18,9 @@ public struct ClinicVocabulary: Sendable {
 
     public init(paths: StationPaths) { self.init(directory: paths.vocabularyDirectory) }
 
+    /// Where the language models with the clinic's words are kept (`VocabularyLanguageModel`).
+    public var languageModelCache: URL { directory.appendingPathComponent(".language-models", isDirectory: true) }
+
     /// The file of `locale`'s words.
     public func file(locale: String) throws(VocabularyError) -> URL {
         directory.appendingPathComponent("\(try Self.checkedLocale(locale)).dict")
@@ -42,19 +45,42 @@ public struct ClinicVocabulary: Sendable {
             .filter { (try? Self.checkedLocale($0)) == $0 }.sorted()
     }
 
-    /// `locale`'s words in the order they were added; lines that do not pass the checks are skipped.
+    /// `locale`'s words in the order they were added, at most `maximumWords`; lines that do not pass
+    /// the checks are skipped.
     public func entries(locale: String) throws(VocabularyError) -> [VocabularyEntry] {
-        let url = try file(locale: locale)
-        guard !isLink(url), let data = FileManager.default.contents(atPath: url.path) else { return [] }
-        return Self.entries(in: data)
+        try read(locale: locale).entries
     }
 
-    static func entries(in data: Data) -> [VocabularyEntry] {
+    /// `locale`'s file as decoding takes it: its first `maximumWords` words, and what it leaves out.
+    public func read(locale: String) throws(VocabularyError) -> VocabularyFile {
+        let url = try file(locale: locale)
+        guard !isLink(url), let data = FileManager.default.contents(atPath: url.path) else { return VocabularyFile() }
+        return Self.read(data)
+    }
+
+    /// Every word of a file, however many (changing the file keeps what it holds).
+    static func entries(in data: Data) -> [VocabularyEntry] { read(data, limit: .max).entries }
+
+    /// A file edited by hand may hold any number of lines: only the first `maximumWords` words are
+    /// taken, however many follow, so what a file holds never decides how long a decoder takes to load.
+    static func read(_ data: Data, limit: Int = maximumWords) -> VocabularyFile {
         var seen: Set<String> = []
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
-            guard let entry = VocabularyEntry(line: line), seen.insert(entry.word).inserted else { return nil }
-            return entry
+        var file = VocabularyFile()
+        for line in String(decoding: data, as: UTF8.self).split(separator: "\n") {
+            guard !line.allSatisfy(\.isWhitespace) else { continue }
+            guard let entry = VocabularyEntry(line: line) else {
+                file.unreadableLines += 1
+                continue
+            }
+            guard seen.insert(entry.word).inserted else { continue }
+            if file.entries.count < limit {
+                file.entries.append(entry)
+            } else {
+                file.beyondLimit += 1
+                if file.firstLeftOut.count < 5 { file.firstLeftOut.append(entry.word) }
+            }
         }
+        return file
     }
 
     /// What `add` did.

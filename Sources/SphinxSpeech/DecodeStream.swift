@@ -25,7 +25,12 @@ final class DecodeStream {
         var start: Int
     }
 
-    private enum DecoderUse { case idle, quickPass, finalPass }
+    private enum DecoderUse: Equatable {
+        case idle, quickPass, finalPass
+        /// The final pass of the utterance still being spoken, normalized by the mean of its first
+        /// `prefix` samples (`CepstralMeanPolicy.ownPrefix`).
+        case livePass(prefix: Int)
+    }
 
     let decoder: SphinxDecoder
     /// Whether the utterance being spoken gets a quick pass for partial hypotheses (live only).
@@ -39,6 +44,9 @@ final class DecodeStream {
     private var quickPassPosition = 0
     private var finished: [Utterance] = []
     private var finalPassPosition = 0
+    /// The front end's account of the utterance in its final pass: its mean, and where each frame the
+    /// decoder searches lies in its audio.
+    private var finalPassFrontEnd: FrontEndPass?
     private var use = DecoderUse.idle
     private var words: [String] = []
     private var confidences: [(words: Int, confidence: Double)] = []
@@ -63,12 +71,36 @@ final class DecodeStream {
         decoder.resetCepstralMean()
     }
 
+    /// Audio taken in and not decoded yet, in samples: what the decoder is behind the recording.
+    var backlog: Int {
+        var samples = finished.reduce(0) { $0 + $1.audio.count }
+        if use == .finalPass { samples -= finalPassPosition }
+        if showsPartials, segmenter.heardSpeech || !afterPause { samples += open.count - quickPassPosition }
+        return max(0, samples)
+    }
+
     /// Whether decoding work is waiting.
-    var hasWork: Bool { !finished.isEmpty || quickPassDue }
+    var hasWork: Bool { !finished.isEmpty || quickPassDue || livePassDue }
+
+    /// Whether the final pass runs while the utterance is spoken: live, when each utterance is normalized
+    /// by the mean of its beginning, which is known before it ends.
+    private var decodesAhead: Bool { showsPartials && cepstralMean.policy == .ownPrefix }
 
     private var quickPassDue: Bool {
-        showsPartials && quickPassPosition < open.count && (segmenter.heardSpeech || !afterPause)
+        showsPartials && !decodesAhead && quickPassPosition < open.count && (segmenter.heardSpeech || !afterPause)
     }
+
+    /// How much of the open utterance the live pass may take: audio a cut still to come cannot fall before.
+    private var livePassLimit: Int { max(0, min(open.count, segmenter.uncutEnd - openStart)) }
+
+    private var livePassDue: Bool {
+        decodesAhead && finished.isEmpty && open.count >= AudioChunk.sampleRate
+            && (segmenter.heardSpeech || !afterPause)
+            && (quickPassPosition < livePassLimit || use != .livePass(prefix: livePassPrefix))
+    }
+
+    /// The beginning of the open utterance whose mean its live pass uses now.
+    private var livePassPrefix: Int { DictationCepstralMean.prefixLength(of: open.count) }
 
     /// Takes in audio, cutting utterances at pauses; decodes nothing yet.
     func append(_ samples: ArraySlice<Int16>) {
@@ -89,7 +121,7 @@ final class DecodeStream {
             segmenter.heardSpeech ? segmenter.speechStart - Self.leadIn : openStart + open.count - Self.leadIn
         let dropped = min(open.count, keepFrom - openStart)
         if dropped > 0 {
-            if use == .quickPass { abandon() }
+            if use == .quickPass || isLivePass { abandon() }
             open.removeFirst(dropped)
             openStart += dropped
             quickPassPosition = 0
@@ -110,6 +142,8 @@ final class DecodeStream {
                 left -= try finalPassStep(maximum: left)
             } else if quickPassDue {
                 left -= try quickPassStep(maximum: left)
+            } else if livePassDue {
+                left -= try livePassStep(maximum: left)
             } else {
                 return false
             }
@@ -143,18 +177,37 @@ final class DecodeStream {
     /// Final words, the quick guesses for utterances not finally decoded yet, and the current guess.
     private var currentWords: [String] {
         var current = words + finished.flatMap(\.guess)
-        if use == .quickPass { current += Self.split(decoder.hypothesis) }
+        if use == .quickPass || isLivePass { current += Self.split(decoder.hypothesis) }
         return current
+    }
+
+    private var isLivePass: Bool {
+        if case .livePass = use { return true }
+        return false
     }
 
     private func closeUtterance(length: Int) {
         var guess: [String] = []
-        if use == .quickPass {
-            guess = Self.split(decoder.hypothesis)
-            abandon()
-        }
         let length = max(0, min(length, open.count))
+        var continued = false
+        if use == .quickPass || isLivePass {
+            guess = Self.split(decoder.hypothesis)
+            // The live pass normalized by the mean this utterance's final pass takes, and fed none of
+            // the next one: it goes on as the final pass.
+            if use == .livePass(prefix: DictationCepstralMean.prefixLength(of: length)), quickPassPosition <= length,
+                finished.isEmpty
+            {
+                continued = true
+            } else {
+                abandon()
+            }
+        }
         finished.append(Utterance(audio: Array(open[..<length]), guess: guess, start: openStart))
+        if continued {
+            use = .finalPass
+            finalPassPosition = quickPassPosition
+            finalPassFrontEnd = nil
+        }
         open.removeFirst(length)
         openStart += length
         quickPassPosition = 0
@@ -162,9 +215,10 @@ final class DecodeStream {
 
     private func finalPassStep(maximum: Int) throws -> Int {
         let audio = finished[0].audio
-        if use == .quickPass { abandon() }
+        if use == .quickPass || isLivePass { abandon() }
         if use == .idle {
-            try decoder.startUtterance(cepstralMean: cepstralMean.mean(forNext: audio, decoder: decoder))
+            finalPassFrontEnd = decoder.frontEndPass(of: audio)
+            try decoder.startUtterance(cepstralMean: cepstralMean.mean(forNext: meanSource(for: audio)))
             use = .finalPass
             finalPassPosition = 0
         }
@@ -175,12 +229,42 @@ final class DecodeStream {
         if end == audio.count {
             use = .idle
             try decoder.endUtterance()
+            if finalPassFrontEnd == nil { finalPassFrontEnd = decoder.frontEndPass(of: audio) }
             let decoded = Self.split(decoder.hypothesis)
             words += decoded
             if let confidence = decoder.wordConfidence { confidences.append((decoded.count, confidence)) }
-            recognizedWords += RecognizedWords.placed(decoder.decodedWords, at: finished[0].start, decoder: decoder)
+            recognizedWords += RecognizedWords.placed(
+                decoder.decodedWords(in: finalPassFrontEnd), at: finished[0].start, decoder: decoder)
             finished.removeFirst()
         }
+        return max(1, done)
+    }
+
+    /// The cepstra the policy takes the mean of for `audio`, the next utterance: its beginning for
+    /// `.ownPrefix`, else all of it.
+    private func meanSource(for audio: [Int16]) -> CepstralSum? {
+        let prefix = DictationCepstralMean.prefixLength(of: audio.count)
+        guard cepstralMean.policy == .ownPrefix, prefix < audio.count else { return finalPassFrontEnd?.cepstra }
+        return decoder.frontEndPass(of: Array(audio[..<prefix]))?.cepstra
+    }
+
+    /// The final pass of the utterance being spoken, as far as audio is safe from a cut: normalized by
+    /// the mean of its longest beginning of 1, 2, 4… seconds, and started again when a longer one
+    /// arrives, so at the cut (or at send) it is that utterance's final pass, with what is left to feed.
+    private func livePassStep(maximum: Int) throws -> Int {
+        let prefix = livePassPrefix
+        if use != .livePass(prefix: prefix) {
+            if use != .idle { abandon() }
+            let mean = decoder.frontEndPass(of: Array(open[..<prefix]))?.cepstra
+            try decoder.startUtterance(cepstralMean: cepstralMean.mean(forNext: mean))
+            use = .livePass(prefix: prefix)
+            quickPassPosition = 0
+        }
+        let end = min(livePassLimit, quickPassPosition + maximum)
+        guard end > quickPassPosition else { return maximum }
+        try decoder.process(open[quickPassPosition..<end])
+        let done = end - quickPassPosition
+        quickPassPosition = end
         return max(1, done)
     }
 

@@ -1,3 +1,5 @@
+import StationCore
+
 /// The cepstral mean each utterance of one dictation is normalized by. The model's `-cmn batch`
 /// expects each utterance normalized by its own mean; "warm" variants carry what the earlier
 /// utterances of the same dictation showed. Nothing is ever carried from another dictation: each
@@ -23,15 +25,15 @@ struct DictationCepstralMean {
 
     init(policy: Policy = Self.adopted) { self.policy = policy }
 
-    /// The mean to preset before decoding `audio`, the dictation's next utterance (nil: leave the
-    /// decoder's running estimate as it is).
-    mutating func mean(forNext audio: [Int16], decoder: SphinxDecoder) -> [Float]? {
+    /// The mean to preset before decoding the dictation's next utterance, whose cepstra sum to `own`
+    /// (nil: leave the decoder's running estimate as it is).
+    mutating func mean(forNext own: CepstralSum?) -> [Float]? {
         defer { utterances += 1 }
         if policy == .running, utterances > 0 { return nil }
-        guard let own = decoder.cepstralSum(of: audio) else { return nil }
+        guard let own else { return nil }
         defer { seen = seen + own }
         switch policy {
-        case .ownUtterance, .running: return own.mean
+        case .ownUtterance, .running, .ownPrefix: return own.mean
         case .dictationSoFar: return (seen + own).mean
         case .ownWithPrior:
             guard seen.frames > 0 else { return own.mean }
@@ -55,4 +57,20 @@ public enum CepstralMeanPolicy: String, Sendable, CaseIterable {
     /// The first utterance by its own mean, the next ones by the decoder's running estimate as
     /// the previous utterance left it.
     case running
+    /// Each utterance by the mean of its longest beginning of 1, 2, 4, 8… seconds (all of it when
+    /// shorter than a second): at least half of it, and known while it is still being spoken, so a live
+    /// decode can run its final pass as the utterance comes in and finish at send with what is left.
+    case ownPrefix
+}
+
+extension DictationCepstralMean {
+    /// The length of the beginning of an utterance of `length` samples whose mean `.ownPrefix` takes:
+    /// the largest second × 2^k that fits, or the whole utterance below a second.
+    static func prefixLength(of length: Int) -> Int {
+        let second = AudioChunk.sampleRate
+        guard length >= second else { return length }
+        var prefix = second
+        while prefix * 2 <= length { prefix *= 2 }
+        return prefix
+    }
 }

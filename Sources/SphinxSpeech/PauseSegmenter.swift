@@ -20,6 +20,11 @@ struct PauseSegmenter: Sendable {
     var speechMargin = 12.0
     /// Frames of a pause kept at the end of the utterance before it.
     var trailingQuiet = 20
+    /// Frames after which an utterance ends even without a pause (30 s), at the quietest frame of its
+    /// last `forcedCutWindow`: a recording with no pause the detector hears (steady noise, speech run
+    /// together) is still decoded in pieces, so neither the stream's buffers nor the search grow with it.
+    var longestUtterance = 3_000
+    var forcedCutWindow = 200
 
     private var floor: Double?
     private var quietRun = 0
@@ -28,9 +33,22 @@ struct PauseSegmenter: Sendable {
     /// Where the first frame of speech since the last cut starts, in samples from the stream's start.
     private(set) var speechStart = 0
     /// Samples measured so far.
-    private var position = 0
+    private(set) var position = 0
+
+    /// Where the stream may be decoded up to without passing a cut still to come: a cut falls
+    /// `trailingQuiet` frames into the quiet it ends, so audio after that point of the quiet so far may
+    /// yet belong to the next utterance.
+    var uncutEnd: Int {
+        var end = position - max(0, quietRun - trailingQuiet) * Self.frameLength
+        // A forced cut may fall anywhere in its window.
+        let intoWindow = framesInUtterance - (longestUtterance - forcedCutWindow)
+        if intoWindow > 0 { end = min(end, position - intoWindow * Self.frameLength) }
+        return end
+    }
     private var framesInUtterance = 0
     private var partialFrame: [Int16] = []
+    /// The quietest frame of the window before a forced cut: its level and where it ends.
+    private var quietest: (level: Double, end: Int)?
 
     init() {}
 
@@ -69,6 +87,7 @@ struct PauseSegmenter: Sendable {
         let updated = max(Self.quietestFloor, rising)
         floor = updated
         framesInUtterance += 1
+        if let cut = forcedCut(level: level) { return cut }
         if level > updated + speechMargin {
             if !heardSpeech { speechStart = position - frame.count }
             heardSpeech = true
@@ -82,6 +101,20 @@ struct PauseSegmenter: Sendable {
         heardSpeech = false
         quietRun = 0
         framesInUtterance = 0
+        quietest = nil
+        return cut
+    }
+
+    /// Ends an utterance that reached `longestUtterance` frames at the quietest frame of its last
+    /// `forcedCutWindow`; the frames after that cut start the next utterance, which goes on as speech.
+    private mutating func forcedCut(level: Double) -> Int? {
+        guard framesInUtterance > longestUtterance - forcedCutWindow else { return nil }
+        if quietest.map({ level <= $0.level }) ?? true { quietest = (level, position) }
+        guard framesInUtterance >= longestUtterance, let cut = quietest?.end else { return nil }
+        framesInUtterance = (position - cut) / Self.frameLength
+        quietest = nil
+        quietRun = 0
+        if heardSpeech { speechStart = cut }
         return cut
     }
 

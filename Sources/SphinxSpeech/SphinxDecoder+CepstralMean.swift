@@ -28,6 +28,9 @@ extension SphinxDecoder {
         ps_get_feat(handle)?.pointee.cmn_struct
     }
 
+    /// How many coefficients the mean has (nil when the model normalizes nothing).
+    var cepstralLength: Int? { normalization.map { Int($0.pointee.veclen) } }
+
     /// The live cepstral mean as it is now (nil when the model normalizes nothing).
     var cepstralMeanState: CepstralMeanState? {
         guard let cmn = normalization?.pointee, let mean = cmn.cmn_mean, let sum = cmn.sum else { return nil }
@@ -59,30 +62,5 @@ extension SphinxDecoder {
     func setCepstralMean(_ mean: [Float]) {
         guard let cmn = normalization, Int(cmn.pointee.veclen) == mean.count else { return }
         cmn_live_set(cmn, mean)
-    }
-
-    /// The summed cepstra of `audio`, from a front end of the decoder's own settings.
-    func cepstralSum(of audio: [Int16]) -> CepstralSum? {
-        guard let frontEnd, !audio.isEmpty, let length = normalization.map({ Int($0.pointee.veclen) }) else {
-            return nil
-        }
-        var cepstra: UnsafeMutablePointer<UnsafeMutablePointer<mfcc_t>?>?
-        var frames: Int32 = 0
-        fe_start_stream(frontEnd)
-        _ = fe_start_utt(frontEnd)
-        let status = audio.withUnsafeBufferPointer { buffer in
-            fe_process_utt(frontEnd, buffer.baseAddress, buffer.count, &cepstra, &frames)
-        }
-        var last = [mfcc_t](repeating: 0, count: Int(fe_get_output_size(frontEnd)))
-        var lastFrames: Int32 = 0
-        _ = fe_end_utt(frontEnd, &last, &lastFrames)
-        defer { if let cepstra { fe_free_2d(cepstra) } }
-        guard status >= 0, frames > 0, let cepstra else { return nil }
-        var sum = [Double](repeating: 0, count: length)
-        for frame in 0..<Int(frames) {
-            guard let row = cepstra[frame] else { continue }
-            for coefficient in 0..<length { sum[coefficient] += Double(row[coefficient]) }
-        }
-        return CepstralSum(sum: sum, frames: Int(frames))
     }
 }

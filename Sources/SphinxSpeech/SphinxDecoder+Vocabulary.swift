@@ -12,31 +12,61 @@ extension SphinxDecoder {
         var phones: ModelPhones?
     }
 
+    /// Loads `model` with the clinic's words of its locale: in its language model
+    /// (`VocabularyLanguageModel`) and its dictionary. `notes` gets what was left out.
+    convenience init(
+        model: SpeechModel, log: any StationLog, vocabulary: ClinicVocabulary?, notes: any StationLog
+    ) throws {
+        // sphinxbase's own log while the language model is written goes where the decoder's goes.
+        DecoderLog.shared.route(to: log)
+        var languageModel: URL?
+        if let vocabulary, let file = try? vocabulary.read(locale: model.locale), !file.entries.isEmpty {
+            let phones = try? ModelPhones(model: model)
+            let words = file.entries.filter { entry in
+                phones.map { entry.phones.allSatisfy($0.phones.contains) } ?? true
+            }.map(\.word)
+            languageModel = VocabularyLanguageModel.prepare(
+                for: model, words: words, cache: vocabulary.languageModelCache, log: notes)
+        }
+        try self.init(model: model, log: log, languageModel: languageModel)
+        _ = catchUp(with: vocabulary, log: notes, fresh: true)
+    }
+
     /// Brings the decoder up to `vocabulary`'s words of its locale. False when a word it took was since
-    /// removed or said anew: pocketsphinx 0.8 cannot take a word out, so only a fresh decoder forgets it.
-    func catchUp(with vocabulary: ClinicVocabulary?, log: any StationLog) -> Bool {
+    /// removed or said anew, or a new word is not in its language model: pocketsphinx 0.8 cannot take a
+    /// word out, and a word must be in the language model it loaded (`VocabularyLanguageModel`), so only
+    /// a fresh decoder takes such a change.
+    func catchUp(with vocabulary: ClinicVocabulary?, log: any StationLog, fresh: Bool = false) -> Bool {
         guard let vocabulary else { return true }
         let stamp = vocabulary.stamp(locale: model.locale)
         if stamp == applied.stamp { return true }
-        let entries = (try? vocabulary.entries(locale: model.locale)) ?? []
+        let file = (try? vocabulary.read(locale: model.locale)) ?? VocabularyFile()
+        let entries = file.entries
         guard applied.entries.isSubset(of: Set(entries)) else { return false }
         let new = entries.filter { !applied.entries.contains($0) }
-        add(new, log: log)
+        let usable = usableEntries(new, log: log)
+        let missing = usable.filter { !hasLanguageModelWord($0.word) }
+        if !fresh, !missing.isEmpty { return false }
+        if file.beyondLimit > 0 {
+            log.log(
+                .warning,
+                "vocabulary \(model.locale): \(file.beyondLimit) words past the first \(ClinicVocabulary.maximumWords) left out"
+            )
+        }
+        if !missing.isEmpty {
+            log.log(
+                .warning,
+                "vocabulary \(model.locale): \(missing.count) words found no room in the language model; left out")
+        }
+        add(usable.filter { hasLanguageModelWord($0.word) }, log: log)
         applied.entries.formUnion(new)
         applied.stamp = stamp
         return true
     }
 
-    /// `ps_add_word` for each entry. pocketsphinx 0.8 enters a new word in the language model as a
-    /// unigram of probability 1/N (N, the model's unigrams: 72,548 for Debian's en-US, log10 −4.86),
-    /// reached from any context by backing off. A word the dictionary already has is refused by
-    /// `ps_add_word`, so its pronunciation goes in as a variant (`word(2)`); and since about half of
-    /// Debian's dictionary is not in its language model ("amoxicillin" is not), and such a word is never
-    /// recognized, the word is first given that same unigram.
-    private func add(_ entries: [VocabularyEntry], log: any StationLog) {
+    /// The entries whose phones the model has; a word with another phone would fail the search's rebuild.
+    func usableEntries(_ entries: [VocabularyEntry], log: any StationLog) -> [VocabularyEntry] {
         if applied.phones == nil { applied.phones = try? ModelPhones(model: model) }
-        // The search is rebuilt once, by the last word added; a word whose phones the model lacks would
-        // fail before that rebuild, so such words are left out first.
         let usable = entries.filter { entry in
             applied.phones.map { entry.phones.allSatisfy($0.phones.contains) } ?? true
         }
@@ -45,31 +75,45 @@ extension SphinxDecoder {
                 .warning,
                 "\(entries.count - usable.count) vocabulary words use phones the \(model.locale) model lacks; left out")
         }
-        let languageModel = ps_get_lm(pointer, ps_get_search(pointer))
+        return usable
+    }
+
+    /// Whether the loaded language model has `word` as a word of its own. The search's model is a set
+    /// whose words are the dictionary's, so the question goes to the model it holds.
+    private func hasLanguageModelWord(_ word: String) -> Bool {
+        guard let set = ps_get_lm(pointer, ps_get_search(pointer)) else { return false }
+        let languageModel: OpaquePointer
+        if let current = ngram_model_set_current(set), let named = ngram_model_set_lookup(set, current) {
+            languageModel = named
+        } else if let iterator = ngram_model_set_iter(set) {
+            defer { ngram_model_set_iter_free(iterator) }
+            guard let first = ngram_model_set_iter_model(iterator, nil) else { return false }
+            languageModel = first
+        } else {
+            return false
+        }
+        return ngram_wid(languageModel, word) != ngram_unknown_wid(languageModel)
+    }
+
+    /// `ps_add_word` for each entry, all of them words of the language model (`VocabularyLanguageModel`),
+    /// so pocketsphinx adds none to it: adding one at run time puts the model's lookups out of range.
+    /// A word the dictionary already has is refused by `ps_add_word`, so its pronunciation goes in as a
+    /// variant (`word(2)`), which the search looks up in the language model as its base word.
+    private func add(_ entries: [VocabularyEntry], log: any StationLog) {
         var failed = 0
-        for (index, entry) in usable.enumerated() {
+        for (index, entry) in entries.enumerated() {
             var name = entry.word
             if let known = ps_lookup_word(pointer, entry.word) {
                 free(known)
-                if let languageModel, lacksProbability(entry.word, in: languageModel) {
-                    _ = ngram_model_add_word(languageModel, entry.word, 1.0)
-                }
                 name = freeVariant(of: entry.word)
             }
-            let update: Int32 = index == usable.count - 1 ? 1 : 0
+            // The search is rebuilt once, by the last word added.
+            let update: Int32 = index == entries.count - 1 ? 1 : 0
             if ps_add_word(pointer, name, entry.phones.joined(separator: " "), update) < 0 { failed += 1 }
         }
         if failed > 0 {
             log.log(.warning, "\(failed) vocabulary words could not be added to the \(model.locale) decoder")
         }
-    }
-
-    private func lacksProbability(_ word: String, in languageModel: OpaquePointer) -> Bool {
-        let probability = word.withCString { text -> Int32 in
-            var words: [UnsafePointer<CChar>?] = [text]
-            return ngram_prob(languageModel, &words, 1)
-        }
-        return probability <= ngram_zero(languageModel)
     }
 
     /// `word(2)`, `word(3)`…: the first variant name the dictionary does not use.

@@ -16,31 +16,54 @@ extension SphinxDecoder {
     var frameRate: Int { max(1, cmd_ln_int_r(ps_get_config(decoder), "-frate")) }
 
     /// The words of the last finished utterance on the first pass's best path, which are the words
-    /// `hypothesis` names, with their frames; fillers (`<s>`, `<sil>`, `[NOISE]`, `++…++`) left out.
+    /// `hypothesis` names, with their frames in the utterance's audio (`pass`, the front end's account
+    /// of it; without it, as pocketsphinx places them); fillers (`<s>`, `<sil>`, `[NOISE]`, `++…++`)
+    /// left out.
     ///
     /// pocketsphinx 0.8 gives a segment of the first pass no probability (`ps_seg_prob` is 0 unless
     /// `-bestpath yes`, which changed the words for the worse), so each word's confidence comes from the
     /// word lattice: the largest share, over the word's frames, of the lattice's posterior mass on links
     /// of the same word that cover that frame (a frame-wise word posterior).
-    var decodedWords: [DecodedWord] {
+    ///
+    /// The lattice counts the frames the search saw, while `ps_seg_frames` adds the start of the last
+    /// stretch of speech the front end found: after a breath of silence before the first word, every
+    /// word was looked for in the lattice that many frames too late and got a confidence near 0. The
+    /// first segment (`<s>`) always starts at the search's frame 0, so subtracting where it is said to
+    /// start gives every segment in the lattice's frames.
+    func decodedWords(in pass: FrontEndPass?) -> [DecodedWord] {
         var words: [DecodedWord] = []
+        var searchStart: Int?
         var segment = ps_seg_iter(decoder)
         while let current = segment {
+            var start: Int32 = 0
+            var end: Int32 = 0
+            ps_seg_frames(current, &start, &end)
+            let offset = searchStart ?? Int(start)
+            searchStart = offset
             if let text = ps_seg_word(current).map({ String(cString: $0) }), !Self.isFiller(text) {
-                var start: Int32 = 0
-                var end: Int32 = 0
-                ps_seg_frames(current, &start, &end)
                 words.append(
                     DecodedWord(
-                        text: Self.baseWord(text), startFrame: Int(start), endFrame: Int(max(start, end)),
-                        confidence: nil))
+                        text: Self.baseWord(text), startFrame: Int(start) - offset,
+                        endFrame: Int(max(start, end)) - offset, confidence: nil))
             }
             // Frees the iterator after the last segment.
             segment = ps_seg_next(current)
         }
-        guard !words.isEmpty, let posteriors = latticePosteriors() else { return words }
+        if !words.isEmpty, let posteriors = latticePosteriors() {
+            for index in words.indices {
+                words[index].confidence = posteriors.confidence(of: words[index])
+            }
+        }
+        // From the search's frames to the audio's.
+        let offset = searchStart ?? 0
         for index in words.indices {
-            words[index].confidence = posteriors.confidence(of: words[index])
+            if let pass {
+                words[index].startFrame = pass.audioFrame(words[index].startFrame)
+                words[index].endFrame = pass.audioFrame(words[index].endFrame)
+            } else {
+                words[index].startFrame += offset
+                words[index].endFrame += offset
+            }
         }
         return words
     }

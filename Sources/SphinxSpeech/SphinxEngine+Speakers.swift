@@ -65,8 +65,8 @@ extension SphinxEngine {
         let clock = ContinuousClock()
         let started = clock.now
         do {
-            let decoder = try SphinxDecoder(model: profile.model, log: decoderLog)
-            _ = decoder.catchUp(with: locator.vocabulary, log: log)
+            let decoder = try SphinxDecoder(
+                model: profile.model, log: decoderLog, vocabulary: locator.vocabulary, notes: log)
             logThread = UInt(pthread_self())
             decodersLoaded += 1
             decoder.speaker = profile

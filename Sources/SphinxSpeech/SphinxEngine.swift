@@ -15,6 +15,8 @@ actor SphinxEngine {
         let id: Int
         let model: SpeechModel
         let punctuation: SpokenPunctuation
+        /// The speaker's voice profile the stream decodes with; nil: the stock model.
+        var profile: SpeakerModel? = nil
     }
 
     /// The words of a finished stream.
@@ -51,6 +53,8 @@ actor SphinxEngine {
     private var streams: [Int: DecodeStream] = [:]
     private var readers: [Int: AudioFileReader] = [:]
     private var feeds: [Int: LiveFeed] = [:]
+    /// Time spent decoding each live stream's chunks, to say how it keeps up.
+    private var busy: [Int: Duration] = [:]
     private var nextID = 1
     /// How each dictation's utterances are normalized (a benchmark may choose another).
     var cepstralMeanPolicy = DictationCepstralMean.adopted
@@ -93,7 +97,21 @@ actor SphinxEngine {
         let id = nextID
         nextID += 1
         streams[id] = DecodeStream(decoder: decoder, showsPartials: live, cepstralMean: cepstralMeanPolicy)
-        return Opened(id: id, model: model, punctuation: commands(for: model, in: decoder))
+        return Opened(id: id, model: model, punctuation: commands(for: model, in: decoder), profile: decoder.speaker)
+    }
+
+    /// Decodes captured audio; returns a new partial hypothesis when one is due, and how the stream
+    /// keeps up with the recording.
+    func feedMeasured(_ id: Int, _ chunk: AudioChunk) -> (partial: [String]?, pace: LiveDecodingPace?) {
+        let clock = ContinuousClock()
+        let started = clock.now
+        let partial = feed(id, chunk)
+        guard let stream = streams[id], feeds[id, default: .contiguous] == .contiguous else { return (partial, nil) }
+        let spent = busy[id, default: .zero] + (clock.now - started)
+        busy[id] = spent
+        let fed = Double(max(1, stream.samplesFed)) / Double(AudioChunk.sampleRate)
+        let behind = Duration.microseconds(Int64(stream.backlog) * 1_000_000 / Int64(AudioChunk.sampleRate))
+        return (partial, LiveDecodingPace(realTimeFactor: spent.seconds / fed, behind: behind))
     }
 
     /// Decodes captured audio; returns a new partial hypothesis when one is due.
@@ -208,6 +226,7 @@ actor SphinxEngine {
         }
         readers[id] = nil
         feeds[id] = nil
+        busy[id] = nil
         defer { checkIn(stream.decoder) }
         do {
             stream.endOfAudio()
@@ -225,6 +244,7 @@ actor SphinxEngine {
     func cancel(_ id: Int) {
         readers[id] = nil
         feeds[id] = nil
+        busy[id] = nil
         guard let stream = streams.removeValue(forKey: id) else { return }
         stream.abandon()
         checkIn(stream.decoder)
@@ -260,8 +280,7 @@ actor SphinxEngine {
             throw .modelBroken(locale: model.locale, detail: problem)
         }
         do {
-            let decoder = try SphinxDecoder(model: model, log: decoderLog)
-            _ = decoder.catchUp(with: locator.vocabulary, log: log)
+            let decoder = try SphinxDecoder(model: model, log: decoderLog, vocabulary: locator.vocabulary, notes: log)
             logThread = UInt(pthread_self())
             decodersLoaded += 1
             log.log(.info, "loaded the \(model.locale) speech model")
@@ -295,5 +314,13 @@ actor SphinxEngine {
     private func decoderFailure(_ error: any Error) -> TranscriptionError {
         log.log(.error, "decoding failed: \(error)")
         return .decoderFailed(detail: "\(error)")
+    }
+}
+
+extension Duration {
+    /// In seconds, as a number.
+    fileprivate var seconds: Double {
+        let parts = components
+        return Double(parts.seconds) + Double(parts.attoseconds) / 1e18
     }
 }

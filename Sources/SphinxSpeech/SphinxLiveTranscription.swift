@@ -13,6 +13,8 @@ final class SphinxLiveTranscription: LiveTranscription {
 
     let partials: AsyncStream<String>
     private let partialsContinuation: AsyncStream<String>.Continuation
+    let paces: AsyncStream<LiveDecodingPace>
+    private let pacesContinuation: AsyncStream<LiveDecodingPace>.Continuation
     private let opened: SphinxEngine.Opened
     private let locale: String
     /// Whose dictation it is: a fresh decode after a failed send uses their voice profile too.
@@ -26,6 +28,7 @@ final class SphinxLiveTranscription: LiveTranscription {
         self.speaker = speaker
         self.engine = engine
         (partials, partialsContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+        (paces, pacesContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
     }
 
     /// A live decode dropped without finish or cancel gives its decoder back.
@@ -36,12 +39,17 @@ final class SphinxLiveTranscription: LiveTranscription {
     }
 
     func feed(_ chunk: AudioChunk) async {
-        guard let words = await engine.feed(opened.id, chunk) else { return }
+        let (words, pace) = await engine.feedMeasured(opened.id, chunk)
+        if let pace { pacesContinuation.yield(pace) }
+        guard let words else { return }
         partialsContinuation.yield(opened.punctuation.format(words))
     }
 
     func finish(file: URL) async throws -> Transcription {
-        defer { partialsContinuation.finish() }
+        defer {
+            partialsContinuation.finish()
+            pacesContinuation.finish()
+        }
         let before = phase.withLock { phase in
             defer { if phase == .live { phase = .finished } }
             return phase
@@ -52,6 +60,7 @@ final class SphinxLiveTranscription: LiveTranscription {
             throw TranscriptionError.decoderFailed(detail: tr("the dictation was cancelled"))
         case .finished:
             return try await SphinxTranscriber.decode(file: file, locale: locale, speaker: speaker, engine: engine)
+                .transcription
         case .live:
             return try await CancellableWork.run {
                 do {
@@ -68,6 +77,7 @@ final class SphinxLiveTranscription: LiveTranscription {
     func cancel() async {
         phase.withLock { $0 = .cancelled }
         partialsContinuation.finish()
+        pacesContinuation.finish()
         await engine.cancel(opened.id)
     }
 }

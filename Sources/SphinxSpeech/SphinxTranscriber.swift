@@ -55,6 +55,13 @@ public final class SphinxTranscriber: Transcribing {
     }
 
     public func transcribe(file: URL, locale: String, speaker: String?) async throws -> Transcription {
+        try await Self.decode(file: file, locale: locale, speaker: speaker, engine: engine).transcription
+    }
+
+    /// Decodes `file` as `transcribe(file:locale:speaker:)` does, and says which model decoded it.
+    public func transcribeNamingModel(
+        file: URL, locale: String, speaker: String?
+    ) async throws -> (transcription: Transcription, model: DecodingModel) {
         try await Self.decode(file: file, locale: locale, speaker: speaker, engine: engine)
     }
 
@@ -73,14 +80,17 @@ public final class SphinxTranscriber: Transcribing {
     static func decode(
         file: URL, locale: String, speaker: String?, engine: SphinxEngine
     ) async throws
-        -> Transcription
+        -> (transcription: Transcription, model: DecodingModel)
     {
         try await CancellableWork.run {
             let opened = try await engine.startDecoding(locale: locale, live: false, speaker: speaker)
             do {
                 try Task.checkCancellation()
                 try await engine.attach(file: file, to: opened.id)
-                return try await Self.decodeAttached(opened, engine: engine)
+                let model = DecodingModel(
+                    locale: opened.model.locale,
+                    profile: opened.profile.map { $0.transform == nil ? .map : .mllr })
+                return (try await Self.decodeAttached(opened, engine: engine), model)
             } catch {
                 await engine.cancel(opened.id)
                 throw error
@@ -100,5 +110,25 @@ public final class SphinxTranscriber: Transcribing {
             text: text, locale: opened.model.locale,
             audioDuration: .microseconds(Int64(decoded.samples) * 1_000_000 / Int64(AudioChunk.sampleRate)),
             confidence: decoded.confidence, words: CommandToken.expanded(decoded.recognized), spoken: spoken)
+    }
+}
+
+/// Which model decoded a dictation: its locale's stock model, or the speaker's voice profile.
+public struct DecodingModel: Sendable, Equatable {
+    /// How a voice profile adapts the stock model.
+    public enum Profile: String, Sendable {
+        /// A model of its own (maximum a posteriori adaptation).
+        case map = "MAP"
+        /// A transform of the stock model (maximum likelihood linear regression).
+        case mllr = "MLLR"
+    }
+
+    public var locale: String
+    /// The speaker's profile that decoded; nil for the stock model.
+    public var profile: Profile?
+
+    public init(locale: String, profile: Profile?) {
+        self.locale = locale
+        self.profile = profile
     }
 }

@@ -117,3 +117,17 @@ public enum VocabularyError: Error, Equatable, Sendable, CustomStringConvertible
         }
     }
 }
+
+/// A locale's vocabulary file as decoding reads it.
+public struct VocabularyFile: Sendable, Equatable {
+    /// The words taken: the file's first `ClinicVocabulary.maximumWords`, in order, each once.
+    public var entries: [VocabularyEntry] = []
+    /// Words after those, left out.
+    public var beyondLimit = 0
+    /// The first few words left out, to name them.
+    public var firstLeftOut: [String] = []
+    /// Lines that are not a word and its phones (a file changed by hand), skipped.
+    public var unreadableLines = 0
+
+    public init() {}
+}

@@ -27,6 +27,17 @@ public final class FileLock {
         descriptor = try PrivateFile.open(path, access, creating: creating)
     }
 
+    /// The lock a parent process took on `path` and handed to this one as the open `descriptor`
+    /// (`Spawn.passedDescriptors`): an `flock` belongs to the open file, so it is this process's now.
+    /// Refused (nil) unless `descriptor` is open on the very file at `path`.
+    public init?(inheriting descriptor: FileDescriptor, path: String) {
+        guard let held = try? descriptor.status(), let named = try? FileStatus.ofEntry(at: path),
+            held.inode == named.inode, named.kind == .regular
+        else { return nil }
+        self.path = path
+        self.descriptor = descriptor
+    }
+
     deinit { close() }
 
     /// Takes the lock if no other process holds it; false when one does. The corresponding C function is

@@ -100,6 +100,12 @@ public enum PrivateFile {
         }
     }
 
+    /// Puts the file at `from` in place of `to` in one step (another process sees one or the other).
+    /// The corresponding C function is `rename`.
+    public static func move(_ from: String, over to: String) throws(Errno) {
+        try valueOrErrno("replace", path: to) { rename(from, to) }
+    }
+
     /// Removes the file at `path` (a link there itself, never what it points to). The corresponding C
     /// function is `unlink`.
     public static func remove(_ path: String) throws(Errno) {

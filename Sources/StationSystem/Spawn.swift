@@ -10,6 +10,9 @@
 /// SIGTERM of its deadline, nor an editor the terminal's Ctrl-C. Nor does a child inherit any descriptor
 /// but its standard input, output and error: a pipe another part of the process left open would keep
 /// that pipe's reader waiting for as long as the child (a background training) runs.
+///
+/// A child can be made to die with this process (`diesWithParent`): a training tool must not run on,
+/// unwatched and outside the training lock, after a `kill -9` of the training that started it.
 public struct Spawn: Sendable {
     public enum Input: Sendable {
         /// `/dev/null`: the child reads nothing.
@@ -50,6 +53,18 @@ public struct Spawn: Sendable {
     /// Files the child creates are private (umask 077). posix_spawn cannot set a child's umask, so such a
     /// child starts as `/bin/sh -c 'umask 077 && exec "$0" "$@"'`, which then becomes the program.
     public var privateFiles = false
+    /// The child gets SIGKILL when this process ends, however it ends (`kill -9` too): it starts through
+    /// util-linux's `setpriv --pdeathsig KILL` (posix_spawn cannot set `PR_SET_PDEATHSIG`), from a thread
+    /// that lasts as long as the process, since the kernel ties that signal to the starting thread.
+    /// Only a child that exists for this process's sake: never one that must outlive it.
+    public var diesWithParent = false
+
+    /// Descriptors the child gets open, as 3, 4, … in this order (every other one is closed): a lock
+    /// handed over to it (an `flock` belongs to the open file, so the child holds it from its start).
+    public var passedDescriptors: [FileDescriptor] = []
+
+    /// Where util-linux's `setpriv` is (Debian's util-linux is essential: always installed).
+    public static let setpriv = "/usr/bin/setpriv"
 
     public init(_ program: String, _ arguments: [String] = []) {
         self.program = program
@@ -86,9 +101,10 @@ public struct Spawn: Sendable {
         }
         posix_spawnattr_setflags(&attributes, Int16(flags))
 
-        let argv =
+        var argv =
             privateFiles
             ? ["/bin/sh", "-c", "umask 077 && exec \"$0\" \"$@\"", program] + arguments : [program] + arguments
+        if diesWithParent { argv = [Self.setpriv, "--pdeathsig", "KILL", "--"] + argv }
         var cArguments = argv.map { strdup($0) } + [nil]
         var cEnvironment = Self.environmentStrings(environment) + [nil]
         defer {
@@ -98,7 +114,23 @@ public struct Spawn: Sendable {
         var pid: pid_t = 0
         do throws(Errno) {
             try nothingOrCode("start", path: program) {
-                posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, &cEnvironment)
+                if !diesWithParent {
+                    return posix_spawn(&pid, argv[0], &actions, &attributes, &cArguments, &cEnvironment)
+                }
+                let (code, child) = withUnsafeMutablePointer(to: &actions) { actions in
+                    withUnsafeMutablePointer(to: &attributes) { attributes in
+                        cArguments.withUnsafeMutableBufferPointer { arguments in
+                            cEnvironment.withUnsafeMutableBufferPointer { environment in
+                                let call = SpawnCall(
+                                    path: argv[0], actions: actions, attributes: attributes,
+                                    arguments: arguments.baseAddress!, environment: environment.baseAddress!)
+                                return LastingThread.run { call.spawn() }
+                            }
+                        }
+                    }
+                }
+                pid = child
+                return code
             }
         } catch {
             ends.closeParentEnds()
@@ -118,6 +150,23 @@ public struct Spawn: Sendable {
         -> ChildProcess.Finished
     {
         try start().communicate(input: bytes, deadline: deadline, grace: grace)
+    }
+
+    /// A `posix_spawn` call handed to `LastingThread`, which runs it while `start` waits: the pointers
+    /// stay valid until it returns.
+    // unchecked: the pointers are only used on the one thread, while their owner waits for it.
+    private struct SpawnCall: @unchecked Sendable {
+        var path: String
+        var actions: UnsafeMutablePointer<posix_spawn_file_actions_t>
+        var attributes: UnsafeMutablePointer<posix_spawnattr_t>
+        var arguments: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+        var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+
+        func spawn() -> (CInt, pid_t) {
+            var pid: pid_t = 0
+            let code = posix_spawn(&pid, path, actions, attributes, arguments, environment)
+            return (code, pid)
+        }
     }
 
     /// The descriptors a start opens: the parent's ends it keeps, the child's it closes after spawning.
@@ -144,9 +193,22 @@ public struct Spawn: Sendable {
         }
         ends.parentOutput = try plan(output, STDOUT_FILENO, &actions, &ends)
         ends.parentErrors = try plan(errors, STDERR_FILENO, &actions, &ends)
+        for (offset, passed) in passedDescriptors.enumerated() {
+            let target = STDERR_FILENO + 1 + CInt(offset)
+            // dup2 onto itself would leave close-on-exec set: pass a copy from above the targets.
+            let firstFree = STDERR_FILENO + 1 + CInt(passedDescriptors.count)
+            var source = passed.rawValue
+            if source < firstFree {
+                source = try valueOrErrno("start", path: program) { fcntl(passed.rawValue, F_DUPFD_CLOEXEC, firstFree) }
+                ends.child.append(FileDescriptor(rawValue: source))
+            }
+            posix_spawn_file_actions_adddup2(&actions, source, target)
+        }
         // After the dup2s above, whose sources are closed with the rest.
         if let addCloseFrom = GlibcExtras.addCloseFrom {
-            try nothingOrCode("start", path: program) { addCloseFrom(&actions, STDERR_FILENO + 1) }
+            try nothingOrCode("start", path: program) {
+                addCloseFrom(&actions, STDERR_FILENO + 1 + CInt(passedDescriptors.count))
+            }
         }
         if let directory {
             guard let addChdir = GlibcExtras.addChdir else {

@@ -16,8 +16,10 @@ public final class StationInTmux {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
-    /// Opens the station in a fresh tmux and waits for its first frame.
-    public func start(_ extra: [String] = [], environment: [String: String] = [:]) throws -> TmuxSession {
+    /// Opens the station in a fresh tmux of `rows` × `columns` and waits for its first frame.
+    public func start(
+        _ extra: [String] = [], environment: [String: String] = [:], rows: Int = 30, columns: Int = 100
+    ) throws -> TmuxSession {
         guard FileManager.default.isExecutableFile(atPath: TmuxSession.binary.path) else {
             throw TmuxSession.Failure(description: "build first: swift build --build-tests")
         }
@@ -25,7 +27,9 @@ public final class StationInTmux {
             "XDG_RUNTIME_DIR": runtime.path, "TERM": "screen-256color", "EDITOR": "true", "HOME": directory.path,
         ]
         env.merge(environment) { $1 }
-        let tmux = try TmuxSession(command: [TmuxSession.binary.path, "--data-dir", data] + extra, environment: env)
+        let tmux = try TmuxSession(
+            command: [TmuxSession.binary.path, "--data-dir", data] + extra, environment: env, rows: rows,
+            columns: columns)
         _ = try tmux.waitFor("F10")
         return tmux
     }

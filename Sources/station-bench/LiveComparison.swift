@@ -1,16 +1,26 @@
-import Recordings
 import Foundation
+import Recordings
 import SphinxSpeech
 import StationCore
 import StationTestSupport
 
-/// A 40 s dictation fed live in real-time chunks: the time from send to text, against transcribing
-/// the same file after it was stopped; and how soon a cancelled decode stops.
+/// A 45.7 s dictation fed live in real-time chunks: the time from send to text, on a quiet machine and
+/// with one core kept busy, for the way the station decodes now (`ownPrefix`: each utterance's final
+/// pass runs while it is spoken) and the way it did (`ownUtterance`: the final pass starts when the
+/// utterance ends), against transcribing the same file after it was stopped; with the live decoder's
+/// real-time factor and how far behind the recording it fell; and how soon a cancelled decode stops.
 enum LiveComparison {
     /// 50 ms: the size of the chunks a capture delivers.
     static let chunk = 800
     /// The pause between recordings in the dictation: a breath between sentences.
     static let pause = 12_800
+
+    struct LiveRun {
+        var latency: Duration
+        var wer: Double
+        var realTimeFactor: Double
+        var mostBehind: Duration
+    }
 
     static func run() async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("station-bench-live-\(getpid())")
@@ -19,16 +29,87 @@ enum LiveComparison {
         let (audio, reference) = try dictation(seconds: 40)
         let file = folder.appendingPathComponent("dictation.wav")
         try WAVFile.write(audio, to: file)
+        let length = Double(audio.count) / 16_000
+        print("Live: a \(String(format: "%.1f", length)) s dictation, fed in 50 ms chunks in real time, then sent")
+        print("condition        decoding                                send-to-text  WER     RTF    most behind")
 
+        for busyCore in [false, true] {
+            let burner = busyCore ? try BusyCore() : nil
+            defer { burner?.stop() }
+            let condition = busyCore ? "one core busy" : "quiet"
+            print("\(condition): load average \(loadAverage())")
+            var runs: [CepstralMeanPolicy: LiveRun] = [:]
+            for policy in [CepstralMeanPolicy.ownUtterance, .ownPrefix] {
+                let transcriber = try await transcriber(in: folder, policy: policy)
+                let run = try await live(audio, file: file, reference: reference, transcriber: transcriber)
+                runs[policy] = run
+                let name =
+                    policy == .ownPrefix
+                    ? "live, final pass while spoken (now)" : "live, final pass after the pause (before)"
+                print(
+                    "  \(condition.padding(toLength: 14, withPad: " ", startingAt: 0)) "
+                        + name.padding(toLength: 40, withPad: " ", startingAt: 0)
+                        + "\(format(seconds(run.latency))) s       \(format(run.wer))    \(format(run.realTimeFactor))   "
+                        + "\(format(seconds(run.mostBehind))) s")
+            }
+            // The reference: the whole file after the recording stopped.
+            let transcriber = try await transcriber(in: folder, policy: .ownPrefix)
+            var fileText = ""
+            let clock = ContinuousClock()
+            let fileLatency = try await clock.measure {
+                fileText = try await transcriber.transcribe(file: file, locale: "en-US").text
+            }
+            print(
+                "  \(condition.padding(toLength: 14, withPad: " ", startingAt: 0)) "
+                    + "stopped (whole file after the end)".padding(toLength: 40, withPad: " ", startingAt: 0)
+                    + "\(format(seconds(fileLatency))) s       "
+                    + format(WordErrorRate.rate(hypothesis: fileText, reference: reference)))
+            if let now = runs[.ownPrefix], let before = runs[.ownUtterance] {
+                print(
+                    "  ratios: now / stopped \(format(seconds(now.latency) / seconds(fileLatency))), "
+                        + "before / stopped \(format(seconds(before.latency) / seconds(fileLatency))), "
+                        + "now / before \(format(seconds(now.latency) / seconds(before.latency)))")
+            }
+        }
+
+        // Cancel: stop a file decode one second in.
+        let transcriber = try await transcriber(in: folder, policy: .ownPrefix)
+        let clock = ContinuousClock()
+        let decode = Task { try await transcriber.transcribe(file: file, locale: "en-US") }
+        try await clock.sleep(for: .seconds(1))
+        let cancelled = clock.now
+        decode.cancel()
+        _ = await decode.result
+        print(
+            "cancel: a file decode stopped \(format(seconds(cancelled.duration(to: clock.now)) * 1000)) ms after its cancel"
+        )
+    }
+
+    static func transcriber(in folder: URL, policy: CepstralMeanPolicy) async throws -> SphinxTranscriber {
         let transcriber = SphinxTranscriber(
             locator: ModelLocator(modelsDirectory: folder.appendingPathComponent("models")),
             logFile: folder.appendingPathComponent("bench.log"))
+        await transcriber.useCepstralMean(policy)
         try await transcriber.preload(locale: "en-US")
-        let clock = ContinuousClock()
+        return transcriber
+    }
 
-        // Live: real-time chunks, then send.
+    /// Feeds `audio` in real time, sends, and measures the time from send to text.
+    static func live(
+        _ audio: [Int16], file: URL, reference: String, transcriber: SphinxTranscriber
+    ) async throws -> LiveRun {
+        let clock = ContinuousClock()
         let live = try await transcriber.beginLive(locale: "en-US").unwrap()
         let drain = Task { for await _ in live.partials {} }
+        let paces = Task {
+            var last: LiveDecodingPace?
+            var most = Duration.zero
+            for await pace in live.paces {
+                last = pace
+                most = max(most, pace.behind)
+            }
+            return (last, most)
+        }
         let start = clock.now
         for (index, offset) in stride(from: 0, to: audio.count, by: chunk).enumerated() {
             try await clock.sleep(until: start + .milliseconds(50 * index))
@@ -36,35 +117,19 @@ enum LiveComparison {
                 AudioChunk(samples: Array(audio[offset..<min(audio.count, offset + chunk)]), position: offset))
         }
         let sent = clock.now
-        let liveText = try await live.finish(file: file).text
-        let liveLatency = sent.duration(to: clock.now)
+        let text = try await live.finish(file: file).text
+        let latency = sent.duration(to: clock.now)
         await drain.value
+        let (last, most) = await paces.value
+        return LiveRun(
+            latency: latency, wer: WordErrorRate.rate(hypothesis: text, reference: reference),
+            realTimeFactor: last?.realTimeFactor ?? 0, mostBehind: most)
+    }
 
-        // Stopped: the whole file after the dictation ended.
-        var fileText = ""
-        let fileLatency = try await clock.measure {
-            fileText = try await transcriber.transcribe(file: file, locale: "en-US").text
-        }
-
-        // Cancel: stop a file decode one second in.
-        let decode = Task { try await transcriber.transcribe(file: file, locale: "en-US") }
-        try await clock.sleep(for: .seconds(1))
-        let cancelled = clock.now
-        decode.cancel()
-        _ = await decode.result
-        let stopTime = cancelled.duration(to: clock.now)
-
-        let length = Double(audio.count) / 16_000
-        print("Live: a \(String(format: "%.1f", length)) s dictation, fed in 50 ms chunks in real time")
-        print("                                    send-to-text    WER")
-        print(
-            "live (decoded while recording)      \(format(seconds(liveLatency))) s        "
-                + format(WordErrorRate.rate(hypothesis: liveText, reference: reference)))
-        print(
-            "stopped (whole file after the end)  \(format(seconds(fileLatency))) s        "
-                + format(WordErrorRate.rate(hypothesis: fileText, reference: reference)))
-        print("ratio (live / stopped)              \(format(seconds(liveLatency) / seconds(fileLatency)))")
-        print("cancel: a file decode stopped \(format(seconds(stopTime) * 1000)) ms after its cancel")
+    /// The one-minute load average, to read the figures by.
+    static func loadAverage() -> String {
+        let text = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? ""
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
 
     /// LibriVox recordings one after another with a breath between them, until `seconds` are reached.
@@ -72,18 +137,44 @@ enum LiveComparison {
         let samples = try LibriVoxSamples.all()
         var audio: [Int16] = []
         var references: [String] = []
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededNoise(state: 21)
         var index = 0
         while audio.count < target * 16_000 {
             let sample = samples[index % samples.count]
             if !audio.isEmpty {
-                audio += (0..<pause).map { _ in Int16.random(in: -40...40, using: &generator) }
+                audio += (0..<pause).map { _ in Int16(Int(generator.next() % 81) - 40) }
             }
             audio += try AudioFileReader.samples(of: sample.file)
             references.append(sample.reference)
             index += 1
         }
         return (audio, references.joined(separator: " "))
+    }
+}
+
+/// The same faint hiss in every run.
+struct SeededNoise {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return state >> 33
+    }
+}
+
+/// One core kept busy by a shell loop, as another program would keep it: the live decoder shares the
+/// other core with everything else.
+final class BusyCore {
+    private let process = Process()
+
+    init() throws {
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = ["-c", "while :; do :; done"]
+        try process.run()
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
     }
 }
 

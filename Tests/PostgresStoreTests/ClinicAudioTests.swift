@@ -186,7 +186,7 @@ final class PlayedFiles: AudioPlaying, Sendable {
     private let played = Locked<[URL]>([])
     var files: [URL] { played.current }
 
-    func play(file: URL) async throws {
+    func play(file: URL, from start: Duration) async throws {
         guard FileManager.default.fileExists(atPath: file.path) else { throw PlaybackError.unreadableFile(detail: "") }
         played.withLock { $0.append(file) }
     }

@@ -58,28 +58,77 @@ struct BackgroundTrainingTests {
                 == .failed(locale: "en-US", reason: "the training ended without a result (exit status 3)"))
     }
 
-    @Test("a second training waits for the first to release the data directory's lock")
-    func oneAtATime() async throws {
+    @Test("one training runs, one waits, and any further request joins the one that waits")
+    func oneRunsOneWaits() async throws {
         let data = try DevCorpus.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: data) }
         let profiles = SpeakerProfiles(directory: data.appendingPathComponent("profiles"))
-        let first = TrainingLock(profiles: profiles)
-        try first.acquire()
+        let alice = TrainingQueue.Request(author: "alice", locale: "en-US")
+        let first = TrainingQueue(profiles: profiles)
+        #expect(try first.enter(alice) == .running([alice]))
         let waited = Locked(false)
-        let acquired = Locked(false)
-        let second = Thread {
-            let lock = TrainingLock(profiles: profiles)
-            try? lock.acquire(waiting: { waited.withLock { $0 = true } })
-            acquired.withLock { $0 = true }
-            lock.release()
+        let second = Locked<TrainingQueue.Place?>(nil)
+        let waiter = Thread {
+            let queue = TrainingQueue(profiles: profiles)
+            let place = try? queue.enter(alice, waiting: { waited.withLock { $0 = true } })
+            second.withLock { $0 = place }
+            queue.leave()
         }
-        second.start()
+        waiter.start()
         try? await waitUntil("the second training to wait") { waited.current }
-        #expect(waited.current, "the second one is told it waits")
-        #expect(!acquired.current)
-        first.release()
-        try? await waitUntil("the second training to take the lock") { acquired.current }
-        #expect(acquired.current)
+        #expect(second.current == nil, "it waits while the first runs")
+        // Anything asked now joins the waiting one, which takes the requests when its turn comes.
+        let bob = TrainingQueue.Request(author: "bob", locale: "nl-NL")
+        #expect(try TrainingQueue(profiles: profiles).enter(bob) == .joined)
+        #expect(try TrainingQueue(profiles: profiles).enter(alice) == .joined)
+        guard case .joined = TrainingQueue.takeWaitingPlace(bob, profiles: profiles) else {
+            Issue.record("no child is needed while one waits")
+            return
+        }
+        first.leave()
+        try? await waitUntil("the second training to run") { second.current != nil }
+        #expect(second.current == .running([alice, bob]), "its own request and the ones that joined it")
+        // The queue is empty again: a request takes the waiting place for its child, which inherits it.
+        guard case .waitingPlace(let place) = TrainingQueue.takeWaitingPlace(bob, profiles: profiles) else {
+            Issue.record("the waiting place was free")
+            return
+        }
+        #expect(try TrainingQueue(profiles: profiles).enter(alice) == .joined, "taken for the child")
+        let child = TrainingQueue(profiles: profiles)
+        #expect(try child.enter(bob, inherited: place) == .running([alice, bob]))
+        child.leave()
+    }
+
+    @Test("a training typed by hand never joins: it waits to be the one that waits")
+    func byHandWaits() async throws {
+        let data = try DevCorpus.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let profiles = SpeakerProfiles(directory: data.appendingPathComponent("profiles"))
+        let alice = TrainingQueue.Request(author: "alice", locale: "en-US")
+        let running = TrainingQueue(profiles: profiles)
+        _ = try running.enter(alice)
+        let waiting = Unchecked(TrainingQueue(profiles: profiles))
+        let waitingPlace = Locked<TrainingQueue.Place?>(nil)
+        let told = Locked(0)
+        Thread {
+            let place = try? waiting.value.enter(alice, waiting: { told.withLock { $0 += 1 } })
+            waitingPlace.withLock { $0 = place }
+        }.start()
+        try? await waitUntil("the first waiter to wait") { told.current == 1 }
+        let byHand = Unchecked(TrainingQueue(profiles: profiles))
+        let byHandPlace = Locked<TrainingQueue.Place?>(nil)
+        Thread {
+            let place = try? byHand.value.enter(alice, mayJoin: false, waiting: { told.withLock { $0 += 1 } })
+            byHandPlace.withLock { $0 = place }
+        }.start()
+        try? await waitUntil("the one typed by hand to wait") { told.current == 2 }
+        running.leave()
+        try? await waitUntil("the waiting one to run") { waitingPlace.current != nil }
+        #expect(byHandPlace.current == nil, "one at a time")
+        waiting.value.leave()
+        try? await waitUntil("the one typed by hand to run") { byHandPlace.current != nil }
+        #expect(byHandPlace.current == .running([alice]))
+        byHand.value.leave()
     }
 
     @Test("what a killed training left is reclaimed; profiles and other files stay")
@@ -120,18 +169,41 @@ struct BackgroundTrainingTests {
         #expect((try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? Int) == 0o600)
     }
 
+    @Test("a correction of digits alone changes the words spoken: new data; one of case or punctuation is not")
+    func digitsAreWords() throws {
+        let data = try DevCorpus.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let profiles = SpeakerProfiles(directory: data.appendingPathComponent("profiles"))
+        let schedule = ScheduledProfileUpdate(updater: ProfileUpdater(profiles: profiles), every: 1)
+        // As `ReportDictations` reads a report: its text said back in words.
+        func dictation(_ text: String) -> CorrectedDictation {
+            CorrectedDictation(
+                audioFile: URL(fileURLWithPath: "/audio/1.wav"), text: ClinicalNumbers.spoken(text, locale: "en-US"),
+                created: Date(timeIntervalSince1970: 1), report: 1)
+        }
+        let trained = dictation("Blood pressure 120/80")
+        try profiles.recordAttempt(
+            TrainingAttempt(date: Date(), dictations: [TrainingAttempt.key(of: trained)]), author: "alice",
+            locale: "en-US")
+        #expect(!schedule.isDue(author: "alice", locale: "en-US", usable: [trained]))
+        #expect(
+            schedule.isDue(author: "alice", locale: "en-US", usable: [dictation("Blood pressure 130/80")]),
+            "one hundred thirty is another word than one hundred twenty")
+        #expect(!schedule.isDue(author: "alice", locale: "en-US", usable: [dictation("blood pressure 120/80.")]))
+    }
+
     @Test("too few usable dictations: collecting, with how many and how many are needed")
     func collecting() async throws {
         let data = try DevCorpus.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: data) }
         let profiles = SpeakerProfiles(directory: data.appendingPathComponent("profiles"))
-        let source = ListedDictations(["alice": try DevCorpus.dictations("slt", 1...14)])
+        let source = ListedDictations(["alice": try DevCorpus.dictations("slt", 1...3)])
         let report = await ScheduledProfileUpdate(updater: ProfileUpdater(profiles: profiles)).run(
             author: "alice", base: DevCorpus.stockModel, source: source, now: Date(), ifDue: true)
         #expect(report.result == .collecting)
-        #expect(report.usable == 14)
-        #expect(report.needed == 25)
-        #expect(report.outcome == .collecting(locale: "en-US", usable: 14, needed: 25))
+        #expect(report.usable == 3)
+        #expect(report.needed == 5)
+        #expect(report.outcome == .collecting(locale: "en-US", usable: 3, needed: 5))
     }
 
     @Test("a training that fails names its cause, and is not tried again until enough new dictations came")
@@ -157,4 +229,11 @@ struct BackgroundTrainingTests {
             atPath: data.appendingPathComponent("profiles/alice").path)
         #expect(left == [".attempt-en-US.json"], "no scratch folder, no profile")
     }
+}
+
+/// A queue handed to a thread that takes its place, while the test lets go of it: the test orders
+/// every use by waiting for the thread's state, never touching it at the same time.
+final class Unchecked<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }

@@ -11,6 +11,37 @@ private typealias WordErrorRate = SpeakerAdaptation.WordErrorRate
 /// decodes with the profile, `profiles reset` takes it away.
 @Suite("The profiles command and transcribe --author", .serialized)
 struct ProfilesCommandTests {
+    @Test("profiles update exits by one rule, with or without --json: 1 while collecting, saying how many more")
+    func oneExitRule() async throws {
+        let data = try DevCorpus.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: data) }
+        let paths = StationPaths(dataDirectory: data)
+        try paths.createDirectories()
+        let database = try await StationDatabase.open(paths)
+        for dictation in try DevCorpus.dictations("slt", 1...2) {
+            let audio = paths.audioDirectory.appendingPathComponent(dictation.audioFile.lastPathComponent)
+            try FileManager.default.copyItem(at: dictation.audioFile, to: audio)
+            let report = try await database.add(
+                NewReport(
+                    sessionName: "Ward round", locale: "en-US", created: dictation.created,
+                    audioDuration: .seconds(3), audioFile: audio, text: "decoded words", author: "alice"))
+            _ = try await database.revise(
+                id: report.id, text: dictation.text, at: dictation.created, by: "alice", reason: nil)
+        }
+        let plain = try StationBinary.run(["--data-dir", data.path, "profiles", "update", "--author", "alice"])
+        #expect(plain.status == 1)
+        #expect(
+            plain.standardError.contains(
+                "3 more corrected dictations are needed before a profile can be trained (2 of 5 so far)."),
+            "\(plain.standardError)")
+        for json in [["--json"], ["--if-due", "--json"]] {
+            let run = try StationBinary.run(
+                ["--data-dir", data.path, "profiles", "update", "--author", "alice"] + json)
+            #expect(run.status == 1, "\(json): the same rule")
+            #expect(run.standardOutput.contains("\"result\":\"collecting\""), "\(run.standardOutput)")
+        }
+    }
+
     @Test("a profile trained from corrected reports decodes its author's unseen dictations better")
     func updateAndTranscribe() async throws {
         let data = try DevCorpus.temporaryFolder()

@@ -106,13 +106,13 @@ struct KeepingScorer: RecognitionScoring {
     var base: SpeechModel
     var keep: URL
 
-    func errorRate(of model: SpeechModel, on dictations: [CorrectedDictation]) async throws -> WordErrorRate {
+    func errorRates(of model: SpeechModel, on dictations: [CorrectedDictation]) async throws -> [WordErrorRate] {
         let folder = model.acousticModel
         if folder != base.acousticModel, folder.path.contains("/.training-") {
             let copy = keep.appendingPathComponent(folder.lastPathComponent, isDirectory: true)
             try? FileManager.default.removeItem(at: copy)
             try FileManager.default.copyItem(at: folder, to: copy)
         }
-        return try await SphinxScorer().errorRate(of: model, on: dictations)
+        return try await SphinxScorer().errorRates(of: model, on: dictations)
     }
 }

@@ -26,7 +26,10 @@ struct TrainingPrivacyTests {
 
         let attempts: [(String, () throws -> Void)] = [
             ("scratch folder", { _ = try profiles.scratchFolder(author: "alice") }),
-            ("training lock", { try TrainingLock(profiles: profiles).acquire() }),
+            (
+                "training queue",
+                { _ = try TrainingQueue(profiles: profiles).enter(.init(author: "alice", locale: "en-US")) }
+            ),
             (
                 "attempt record",
                 {
@@ -59,9 +62,9 @@ struct TrainingPrivacyTests {
 
         var entries: [String: (isFolder: Bool, mode: Int)] { lock.withLock { seen } }
 
-        func errorRate(
+        func errorRates(
             of model: SpeechModel, on dictations: [CorrectedDictation]
-        ) async throws -> SpeakerAdaptation.WordErrorRate {
+        ) async throws -> [SpeakerAdaptation.WordErrorRate] {
             let files = FileManager.default
             for author in try files.contentsOfDirectory(atPath: profiles.path) where !author.hasPrefix(".") {
                 let folder = profiles.appendingPathComponent(author)
@@ -81,7 +84,7 @@ struct TrainingPrivacyTests {
                     }
                 }
             }
-            return SpeakerAdaptation.WordErrorRate(errors: 50, words: 100)
+            return dictations.map { _ in SpeakerAdaptation.WordErrorRate(errors: 5, words: 10) }
         }
     }
 

@@ -59,4 +59,25 @@ struct PauseSegmenterTests {
         #expect(cuts.count >= 1)
         #expect((cuts.first ?? 0) > 20 * 16_000)
     }
+
+    /// Issue 21, long recordings in flat memory: speech with no pause the detector hears would make one
+    /// utterance of the whole recording, held in memory and searched at once.
+    @Test("speech that runs on without a pause is cut every 30 s or less, in a quiet moment of its last 2 s")
+    func runOnSpeech() {
+        // 95 s of fast speech: 0.25 s of voice, then 0.1 s 40 dB quieter, never long enough for a pause.
+        var audio: [Int16] = []
+        while audio.count < 95 * 16_000 {
+            audio += Self.voice(0.25) + Self.voice(0.1).map { $0 / 100 }
+        }
+        let cuts = Self.cuts(audio)
+        #expect(cuts.count == 3, "\(cuts)")
+        var previous = 0
+        for cut in cuts {
+            #expect(cut - previous <= 30 * 16_000 && cut - previous >= 28 * 16_000, "\(cut - previous)")
+            // The frame before the cut is one of the quiet ones.
+            #expect(audio[(cut - 160)..<cut].allSatisfy { abs(Int($0)) <= 80 }, "cut at \(cut)")
+            previous = cut
+        }
+        #expect(Self.cuts(audio, chunk: 1_600) == cuts)
+    }
 }

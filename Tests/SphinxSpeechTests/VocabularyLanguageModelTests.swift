@@ -26,18 +26,73 @@ struct VocabularyLanguageModelTests {
         let folder = try AudioFixtures.temporaryDirectory("vocabulary-lm-weight")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = ClinicVocabulary(directory: folder.appendingPathComponent("vocabulary"))
-        let decoder = try SphinxDecoder(model: ModelLocator.debianModels[0], log: SilentLog())
-        #expect(Self.log10Probability("amoxicillin", in: decoder) < -1_000, "in the dictionary, not the language model")
+        let stock = try SphinxDecoder(model: ModelLocator.debianModels[0], log: SilentLog())
+        #expect(Self.log10Probability("amoxicillin", in: stock) < -1_000, "in the dictionary, not the language model")
         try store.add(
             word: "metoprolol", phones: ["M", "EH", "T", "AH", "P", "R", "AW", "L", "AA", "L"], locale: "en-US")
         try store.add(
             word: "amoxicillin", phones: ["AH", "M", "AO", "K", "S", "AH", "S", "IH", "L", "IH", "N"], locale: "en-US")
-        #expect(decoder.catchUp(with: store, log: SilentLog()))
+        // The words go into the language model the decoder loads.
+        let decoder = try SphinxDecoder(
+            model: ModelLocator.debianModels[0], log: SilentLog(), vocabulary: store, notes: SilentLog())
         let unigram = Self.log10Probability("metoprolol", in: decoder)
         // 1/72,548, the Debian language model's unigrams.
         #expect(abs(unigram - -4.861) < 0.01, "\(unigram)")
         #expect(abs(Self.log10Probability("amoxicillin", in: decoder) - unigram) < 0.01)
         #expect(Self.log10Probability("metoprolol", after: "the", in: decoder) < unigram, "backed off")
         #expect(Self.log10Probability("aspirin", in: decoder) < unigram)
+    }
+
+    /// Issue 20, item 5. sphinxbase's trie language model looks a history word up by an interpolation
+    /// search that assumes word numbers no larger than its vocabulary at load; a word added at run time
+    /// (`ngram_model_add_word`) as the word before `</s>` read outside the model from the fifth such
+    /// word on (a crash here, in a direct query). In the language model written with the words, every
+    /// one is looked up in range: the probability after it is the unigram backed off.
+    @Test("2,000 clinic words: each as the word before another is looked up in range")
+    func historyInRange() throws {
+        let folder = try AudioFixtures.temporaryDirectory("vocabulary-lm-history")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let directory = folder.appendingPathComponent("vocabulary")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let words = Self.madeUpWords(2_000)
+        let lines = words.map { "\($0) M EH T AH L" }.joined(separator: "\n") + "\n"
+        try Data(lines.utf8).write(to: directory.appendingPathComponent("en-US.dict"))
+        let store = ClinicVocabulary(directory: directory)
+        let decoder = try SphinxDecoder(
+            model: ModelLocator.debianModels[0], log: SilentLog(), vocabulary: store, notes: SilentLog())
+        let end = Self.log10Probability("</s>", in: decoder)
+        let the = Self.log10Probability("the", in: decoder)
+        for word in words {
+            #expect(Self.log10Probability(word, in: decoder) > -6, "\(word) is a word of the language model")
+            #expect(abs(Self.log10Probability("</s>", after: word, in: decoder) - end) < 0.001, "after \(word)")
+            #expect(abs(Self.log10Probability("the", after: word, in: decoder) - the) < 0.001, "after \(word)")
+        }
+        // The model was written once, privately, and a second decoder finds it again.
+        let kept = try FileManager.default.contentsOfDirectory(atPath: store.languageModelCache.path)
+        #expect(kept.count == 1 && kept[0].hasPrefix("en-US-") && kept[0].hasSuffix(".lm.bin"), "\(kept)")
+        let mode =
+            try FileManager.default.attributesOfItem(
+                atPath: store.languageModelCache.appendingPathComponent(kept[0]).path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test("the room a trie language model has for words: its word numbers keep their bits")
+    func room() {
+        #expect(VocabularyLanguageModel.largestWordCount(for: 72_547) == 131_071)
+        #expect(VocabularyLanguageModel.largestWordCount(for: 131_071) == 131_071)
+        #expect(VocabularyLanguageModel.largestWordCount(for: 131_072) == 262_143)
+    }
+
+    /// Words no dictionary has: "zq" and letters, the same in every run.
+    static func madeUpWords(_ count: Int) -> [String] {
+        let letters = Array("abcdefghiklmnoprstuvw")
+        var generator = SeededGenerator(state: 20)
+        var words: Set<String> = []
+        var ordered: [String] = []
+        while ordered.count < count {
+            let word = "zq" + String((0..<7).map { _ in letters[Int(generator.next() >> 33) % letters.count] })
+            if words.insert(word).inserted { ordered.append(word) }
+        }
+        return ordered
     }
 }

@@ -30,14 +30,15 @@ final class StationStartupTests {
     /// Opens a station on the data directory, as the executable does, with the given clock; `ownership`
     /// is its claims, as a second process would have its own.
     func open(
-        clock: ManualClock, ownership: FileDictationOwnership? = nil
+        clock: ManualClock, ownership: FileDictationOwnership? = nil,
+        preload: @escaping @Sendable (String) async -> Void = { _ in }
     ) async throws -> RunningStation {
         let database = try await StationDatabase.open(paths)
         let ports = StationPorts(
             makeCapture: { FakeCapture() }, captureLock: FileCaptureLock(paths: paths),
             ownership: ownership ?? FileDictationOwnership(paths: paths), editLocks: RecordingEditLocks(),
             transcriber: FakeTranscriber(), database: database, installer: FakeModelInstaller(options: []),
-            sources: nil, player: nil, modelWaits: AsyncStream { $0.finish() }, preload: { _ in })
+            sources: nil, player: nil, modelWaits: AsyncStream { $0.finish() }, preload: preload)
         return await StationStartup.open(
             StationStartup.Context(
                 ports: ports, paths: paths, environment: environment, clock: clock,
@@ -68,6 +69,19 @@ final class StationStartupTests {
         defer { Task { await again.shutDown() } }
         #expect(again.station.sessions.map(\.name).sorted() == ["Room 1", "Room 2", "Room 3"])
         #expect(again.station.selected?.name == "Room 2")
+    }
+
+    @Test("the decoder loads once the first frame is drawn, not while start-up draws it")
+    func preloadAfterFirstFrame() async throws {
+        let preloaded = Locked<[String]>([])
+        let running = try await open(clock: ManualClock()) { locale in preloaded.withLock { $0.append(locale) } }
+        defer { Task { await running.shutDown() } }
+        // Start-up has done all it does before the screen draws.
+        await running.model.settle()
+        #expect(preloaded.withLock { $0 }.isEmpty, "the decoder loads before the first frame")
+        running.model.firstFrameDrawn()
+        try await waitUntil("the decoder to be preloaded") { !preloaded.withLock { $0 }.isEmpty }
+        #expect(preloaded.withLock { $0 }.count == 1, "once, for the chosen locale")
     }
 
     @Test("the control socket answers while the station runs and is gone after shutdown")

@@ -135,8 +135,14 @@ struct VoiceProfileTrainingTests {
         #expect(
             said
                 == [1, 7, 13, 19].map {
-                    "Voice profile (en-US): \($0) of 25 corrected dictations needed before it learns your voice."
+                    "Voice profile (en-US): \(25 - $0) more corrected dictations needed before it learns your voice "
+                        + "(\($0) of 25 so far)."
                 })
+        var notices = VoiceProfileNotices()
+        #expect(
+            notices.notice(for: .collecting(locale: "en-US", usable: 24, needed: 25), author: "alice")?.message
+                == "Voice profile (en-US): 1 more corrected dictation needed before it learns your voice (24 of 25 so far)."
+        )
     }
 
     @Test("a profile not kept is said with both figures; a failure is a warning with its cause; not due is silent")
@@ -154,5 +160,34 @@ struct VoiceProfileTrainingTests {
                 "info: Voice profile (en-US) kept: the new one was not better (7.3 % against 6.1 % word errors on your "
                     + "10 latest dictations).",
             ])
+    }
+
+    @Test("reports left out and new words are told in the strip, each once, and never in the log")
+    func leftOutAndNewWords() async {
+        let fixture = fixture()
+        let notes = TrainingNotes(
+            leftOut: [
+                LeftOutReport(report: 12, reason: .unsayable, word: "covid19"),
+                LeftOutReport(report: 15, reason: .noRecording),
+            ],
+            newWords: [NewWord(word: "physiotherapist", phones: ["F", "IH", "Z"])])
+        training.answer(
+            .noted(.updated(locale: "en-US", before: 20.94, after: 6.08, heldBack: 8), notes),
+            .noted(.kept(locale: "en-US", current: 6.1, candidate: 7.2, heldBack: 9), notes))
+        await review(report(1), in: fixture)
+        let messages = fixture.station.notifier.recent.reversed().map { "\($0.kind): \($0.message)" }
+        #expect(
+            messages == [
+                "info: Voice profile (en-US) updated: 20.9 % → 6.1 % word errors on your 8 latest dictations.",
+                "warning: Voice profile (en-US): 2 corrected reports left out of training: report 12: no pronunciation "
+                    + "for “covid19”: give one with vocabulary add covid19 \"PHONES\"; report 15: its recording is gone.",
+                "info: Voice profile (en-US): 1 new word trained as flite says it: physiotherapist. To have it "
+                    + "recognized: vocabulary add WORD.",
+            ])
+        await review(report(2), in: fixture)
+        #expect(fixture.station.notifier.recent.count == 4, "the same reports and words are not said again")
+        let log = fixture.diagnostics.entries.joined(separator: "\n")
+        #expect(!log.contains("covid19") && !log.contains("physiotherapist"), "\(log)")
+        #expect(log.contains("2 report(s) left out, 1 new word(s)"))
     }
 }

@@ -273,7 +273,7 @@ final class ProgressPlayer: AudioPlaying, @unchecked Sendable {
     init() { (progress, continuation) = AsyncStream.makeStream() }
 
     func send(_ update: PlaybackProgress) { continuation.yield(update) }
-    func play(file: URL) async throws {}
+    func play(file: URL, from start: Duration) async throws {}
     func pause() async throws {}
     func resume() async throws {}
     func seek(by offset: Duration) async throws {}

@@ -20,6 +20,14 @@ struct KeyDecoderTests {
         #expect(KeyDecoder.decode(status: character, value: 0) == nil)
     }
 
+    @Test("Ctrl-H is Ctrl-Backspace (delete a word) where Backspace sends DEL, and Backspace where it sends Ctrl-H")
+    func controlH() {
+        #expect(KeyDecoder.decode(status: character, value: 8) == .wordBackspace)
+        #expect(KeyDecoder.decode(status: character, value: 8, eraseIsControlH: true) == .backspace)
+        #expect(KeyDecoder.decode(status: character, value: 127, eraseIsControlH: true) == .backspace)
+        #expect(KeyDecoder.decode(status: character, value: 23) == .control("w"))
+    }
+
     @Test("printable characters, wide ones too")
     func printable() {
         #expect(KeyDecoder.decode(status: character, value: 0x61) == .character("a"))

@@ -282,7 +282,9 @@ struct KeyHandlingTests {
 /// A player that records what it was asked.
 final class FakePlayer: AudioPlaying, @unchecked Sendable {
     let calls = Locked<[String]>([])
-    func play(file: URL) async throws { calls.withLock { $0.append("play \(file.lastPathComponent)") } }
+    func play(file: URL, from start: Duration) async throws {
+        calls.withLock { $0.append("play \(file.lastPathComponent)" + (start == .zero ? "" : " from \(start)")) }
+    }
     func pause() async throws { calls.withLock { $0.append("pause") } }
     func resume() async throws { calls.withLock { $0.append("resume") } }
     func seek(by offset: Duration) async throws { calls.withLock { $0.append("seek \(offset.components.seconds)") } }

@@ -21,4 +21,18 @@ enum SeededReports {
                 sessionName: session, locale: "en-US", created: Date(), audioDuration: .seconds(words.count),
                 audioFile: nil, text: text, author: nil, words: recognized))
     }
+
+    /// Adds a draft of `text` with the decoder's `words` as given (their times too) and `audio`, a
+    /// recording in the data directory's `audio/` folder, lasting `duration`.
+    @discardableResult
+    static func add(
+        _ text: String, timedWords words: [RecognizedWord], audio: URL?, duration: Duration,
+        session: String = "Room 12 - Anna Jansen", to data: String
+    ) async throws -> Report {
+        let database = try await StationDatabase.open(StationPaths(dataDirectory: URL(fileURLWithPath: data)))
+        return try await database.add(
+            NewReport(
+                sessionName: session, locale: "en-US", created: Date(), audioDuration: duration, audioFile: audio,
+                text: text, author: nil, words: words))
+    }
 }

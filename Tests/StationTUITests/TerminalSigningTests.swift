@@ -28,7 +28,10 @@ struct TerminalSigningTests {
         #expect(!refused.contains("Sign report #1?"), "no question from the list")
 
         try tmux.send("Enter")
-        let view = try tmux.waitFor("Report #1 ·")
+        // S waits for the decoder's words (it counts the unsure ones): the heading counts them once read.
+        let view = try tmux.waitFor("the report's words read") {
+            $0.contains("Report #1 ·") && $0.contains("2 unsure words (w)")
+        }
         #expect(keyBar(view).contains("S Sign"), "the view's key bar offers S: \(keyBar(view))")
         try tmux.send("S")
         let unread = try tmux.waitFor("Sign report #1?")

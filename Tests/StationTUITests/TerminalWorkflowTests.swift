@@ -47,7 +47,7 @@ struct TerminalWorkflowTests {
         let tmux = try start(as: "anna")
         defer { tmux.shutDown() }
         try tmux.send("n")
-        _ = try tmux.waitFor("Tab: patient")
+        _ = try tmux.waitFor("Tab: its patient")
         try tmux.type("Ward round")
         try tmux.send("Tab")
         // No report has a patient yet, so the name is asked at once (the picker of recent ones comes later).
@@ -61,7 +61,7 @@ struct TerminalWorkflowTests {
         try tmux.send("Down", "Enter")
         _ = try tmux.waitFor("listed first")
         try tmux.send("Down", "Enter")
-        _ = try tmux.waitFor("\"Ward round\": Jansen (123456) · Referral letter · urgent.")
+        _ = try tmux.waitFor("Created Ward round for Jansen (MRN 123456), referral letter, urgent.")
 
         // S signs from the report view, once the report is open.
         try tmux.send("Tab", "Enter")

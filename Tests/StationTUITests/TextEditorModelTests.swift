@@ -149,12 +149,153 @@ struct TextEditorModelTests {
         editor.movePage(by: 10, in: wide)
         #expect(editor.cursor.line == 10)
         editor.reveal(height: 5, in: wide)
-        #expect(editor.scrollTop == 6)
+        #expect(editor.top == RowPosition(line: 6, row: 0))
         editor.movePage(by: -10, in: wide)
         editor.reveal(height: 5, in: wide)
         #expect(editor.cursor.line == 0)
-        #expect(editor.scrollTop == 0)
+        #expect(editor.top == RowPosition(line: 0, row: 0))
         editor.movePage(by: 100, in: wide)
         #expect(editor.cursor == TextPosition(line: 49, column: 0))
+    }
+
+    @Test("Ctrl-W deletes the word before the cursor and the spaces after it, within the line, undone at once")
+    func deletesWords() {
+        var editor = TextEditorModel(text: "suspect the cop.\nnext")
+        editor.move(to: TextPosition(line: 0, column: 15))
+        editor.deleteWordBackward()
+        #expect(editor.text == "suspect the .\nnext")
+        editor.deleteWordBackward()
+        #expect(editor.text == "suspect .\nnext")
+        editor.insert("a cough")
+        #expect(editor.text == "suspect a cough.\nnext")
+        editor.move(to: TextPosition(line: 0, column: 16))
+        editor.deleteWordBackward()
+        #expect(editor.text == "suspect a \nnext", "the marks between the word and the cursor go with it")
+        editor.move(to: TextPosition(line: 1, column: 0))
+        editor.deleteWordBackward()
+        #expect(editor.text == "suspect a next", "at a line's start only the line break goes")
+        editor.undo()
+        #expect(editor.text == "suspect a \nnext")
+        #expect(TextEditorModel(text: "x").applyingLineKey(.control("w")).text == "x")
+        var field = TextEditorModel(text: "knee pain")
+        field.moveToEnd()
+        #expect(field.applyLineKey(.wordBackspace) && field.text == "knee ")
+    }
+
+    @Test("marks move with the text, and a mark goes when its word changes or joins another")
+    func marksFollowEdits() {
+        var editor = TextEditorModel(text: "he has the cop now\nand a cop's hat")
+        editor.setMarks([
+            TextMark(line: 0, range: 11..<14, tag: 3), TextMark(line: 0, range: 15..<18, tag: 4),
+            TextMark(line: 1, range: 6..<11, tag: 7),
+        ])
+        let words = { (editor: TextEditorModel) in
+            editor.marks.map { String(editor.lines[$0.line][$0.range]) + "#\($0.tag)" }
+        }
+        editor.move(to: TextPosition(line: 0, column: 0))
+        editor.insert("so ")
+        #expect(words(editor) == ["cop#3", "now#4", "cop's#7"], "text put in before shifts the marks")
+        editor.move(to: TextPosition(line: 0, column: 17))
+        editor.insert(" ")
+        #expect(words(editor) == ["cop#3", "now#4", "cop's#7"], "a space beside a word keeps it a word")
+        editor.move(to: TextPosition(line: 0, column: 22))
+        editor.insert("x")
+        #expect(words(editor) == ["cop#3", "cop's#7"], "a letter typed against a word joins it: it changed")
+        editor.undo()
+        #expect(words(editor) == ["cop#3", "now#4", "cop's#7"], "undo brings the mark back")
+        editor.move(to: TextPosition(line: 0, column: 0))
+        editor.insert("\n")
+        #expect(words(editor) == ["cop#3", "now#4", "cop's#7"])
+        #expect(editor.marks.map(\.line) == [1, 1, 2], "a line break above moves the marks down")
+        editor.move(to: TextPosition(line: 1, column: 16))
+        editor.deleteBackward()
+        #expect(words(editor) == ["now#4", "cop's#7"], "a character of the word deleted: its mark goes")
+        editor.move(to: TextPosition(line: 2, column: 6))
+        editor.deleteWordBackward()
+        #expect(words(editor) == ["now#4", "cop's#7"], "deleting the word before keeps the mark after it")
+        #expect(editor.text.hasSuffix("\nand cop's hat"))
+    }
+
+    @Test("Ctrl-N and Ctrl-P go from mark to mark, to the end of each word, round at the ends")
+    func movesToMarks() {
+        var editor = TextEditorModel(text: "one two three\nfour five")
+        editor.setMarks([TextMark(line: 0, range: 4..<7, tag: 1), TextMark(line: 1, range: 5..<9, tag: 4)])
+        #expect(editor.moveToMark(forward: true) == 0)
+        #expect(editor.cursor == TextPosition(line: 0, column: 7))
+        #expect(editor.markAtCursor == 0)
+        #expect(editor.moveToMark(forward: true) == 1)
+        #expect(editor.cursor == TextPosition(line: 1, column: 9))
+        #expect(editor.moveToMark(forward: true) == 0, "round to the first")
+        #expect(editor.moveToMark(forward: false) == 1, "back round to the last")
+        editor.move(to: TextPosition(line: 1, column: 0))
+        #expect(editor.moveToMark(forward: false) == 0)
+        var none = TextEditorModel(text: "plain")
+        #expect(none.moveToMark(forward: true) == nil)
+    }
+
+    @Test("a long line rewrapped from where it changed gives the rows a full wrap gives, edit after edit")
+    func rewrapsIncrementally() {
+        var generator = SeededGenerator(seed: 23)
+        let words = ["the", "patient", "is", "well", "a", "cough", "日本", "x", "antihypertensive", "  "]
+        let text = (0..<400).map { _ in words[Int(generator.next() % UInt64(words.count))] }.joined(separator: " ")
+        for width in [7, 20, 78] {
+            let layout = WrapContext(width: width)
+            var editor = TextEditorModel(text: text)
+            for _ in 0..<300 {
+                let line = editor.lines[0]
+                _ = editor.rowsOf(0, in: layout)
+                editor.move(to: TextPosition(line: 0, column: Int(generator.next() % UInt64(line.count + 1))))
+                switch generator.next() % 4 {
+                case 0: editor.insert(words[Int(generator.next() % UInt64(words.count))])
+                case 1: editor.deleteBackward()
+                case 2: editor.deleteWordBackward()
+                default: editor.insert(" ")
+                }
+                let kept = editor.rowsOf(0, in: layout)
+                let full = WrapLayout.segments(of: editor.lines[0], width: width, measure: layout.measure)
+                #expect(kept == full, "width \(width)")
+                if kept != full { return }
+            }
+        }
+    }
+
+    @Test("the view's top row follows the cursor through wrapped lines without wrapping the rest")
+    func revealsWrappedRows() {
+        let narrow = WrapContext(width: 10)
+        var editor = TextEditorModel(text: "short\nthe patient is well today and walks\nend")
+        editor.move(to: TextPosition(line: 1, column: 30))
+        editor.reveal(height: 2, in: narrow)
+        #expect(editor.top == RowPosition(line: 1, row: 2))
+        #expect(editor.cursorRow(in: narrow) == RowPosition(line: 1, row: 3))
+        editor.moveToStart()
+        editor.reveal(height: 2, in: narrow)
+        #expect(editor.top == RowPosition(line: 0, row: 0))
+        editor.move(to: TextPosition(line: 1, column: 20))
+        editor.scrollToCursor(context: 1, height: 3, in: narrow)
+        #expect(editor.top == RowPosition(line: 1, row: 1), "one row of context above the cursor")
+        editor.move(to: TextPosition(line: 2, column: 0))
+        editor.scrollToCursor(context: 1, height: 3, in: narrow)
+        #expect(editor.top == RowPosition(line: 1, row: 2), "no further than a screen ending with the last row")
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so a failing sequence of edits comes back the same.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+extension TextEditorModel {
+    fileprivate func applyingLineKey(_ key: Key) -> TextEditorModel {
+        var copy = self
+        _ = copy.applyLineKey(key)
+        return copy
     }
 }

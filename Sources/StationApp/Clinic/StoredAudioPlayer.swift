@@ -19,14 +19,18 @@ final class StoredAudioPlayer: AudioPlaying {
         Self.removeCopies(in: folder)
     }
 
-    func play(file: URL) async throws {
+    func play(file: URL, from start: Duration) async throws {
         await base.stop()
         Self.removeCopies(in: folder)
-        guard let report = try await store.report(owningAudio: file) else { return try await base.play(file: file) }
+        guard let report = try await store.report(owningAudio: file) else {
+            return try await base.play(file: file, from: start)
+        }
         try PrivateDirectory.make(folder.path)
         let copy = folder.appendingPathComponent("report-\(report.id)-\(UUID().uuidString.prefix(8)).wav")
-        guard try await store.writeAudio(ofReport: report.id, to: copy) else { return try await base.play(file: file) }
-        try await base.play(file: copy)
+        guard try await store.writeAudio(ofReport: report.id, to: copy) else {
+            return try await base.play(file: file, from: start)
+        }
+        try await base.play(file: copy, from: start)
     }
 
     func pause() async throws { try await base.pause() }

@@ -78,17 +78,22 @@ public enum ProfilesCommand {
     /// The author a dictation on this login belongs to: the logged-in user, as reports record it.
     static func currentUser() -> String { LoginUser.name }
 
-    private static func list(_ profiles: SpeakerProfiles) {
+    private static func list(_ profiles: any VoiceProfileStore) {
         let records = profiles.all()
-        guard !records.isEmpty else {
+        let attempts = profiles.allAttempts().filter { $0.attempt.comparison != nil }
+        guard !records.isEmpty || !attempts.isEmpty else {
             print(tr("No voice profiles: every dictation is decoded with the stock model."))
             return
         }
-        let headings = [
-            tr("AUTHOR"), tr("LOCALE"), tr("KIND"), tr("TRAINED"), tr("DICTATIONS"), tr("STOCK WER"), tr("PROFILE WER"),
-            tr("GAIN"),
-        ]
-        print(headings.joined(separator: "\t"))
+        if records.isEmpty {
+            print(tr("No voice profiles in use: every dictation is decoded with the stock model."))
+        } else {
+            let headings = [
+                tr("AUTHOR"), tr("LOCALE"), tr("KIND"), tr("TRAINED"), tr("DICTATIONS"), tr("STOCK WER"),
+                tr("PROFILE WER"), tr("GAIN"),
+            ]
+            print(headings.joined(separator: "\t"))
+        }
         for record in records {
             print(
                 [
@@ -97,6 +102,18 @@ public enum ProfilesCommand {
                     tr("\(record.dictationsAligned) (+\(record.heldBack) held back)"), percent(record.stockErrorRate),
                     percent(record.profileErrorRate), tr("\(String(format: "%.1f", record.gain)) points"),
                 ].joined(separator: "\t"))
+        }
+        guard !attempts.isEmpty else { return }
+        // The latest comparison of each, the refused ones too, MAP's and MLLR's figures side by side.
+        print("")
+        print(tr("Latest comparisons (word errors on the author's dictations, each decoded held back):"))
+        for (author, locale, attempt) in attempts {
+            guard let comparison = attempt.comparison else { continue }
+            let outcome = comparison.kept.map { tr("kept \($0.rawValue.uppercased())") } ?? tr("refused")
+            printText(
+                "\(SafeText.line(author))\t\(locale)\t\(ISO8601DateFormatter().string(from: comparison.date))\t"
+                    + tr("\(comparison.sentences) dictations, \(comparison.folds) rounds: ")
+                    + "\(ComparisonText.figures(comparison)): \(outcome)")
         }
     }
 

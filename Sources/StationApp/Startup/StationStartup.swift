@@ -65,8 +65,6 @@ public enum StationStartup {
             environment: context.environment)
         await locales.restore()
         station.locale = locales.locale
-        // The first dictation should not wait for the decoder to load.
-        Task.detached { [preload = ports.preload, locale = locales.locale] in await preload(locale) }
         await restoreSessions(of: station, context)
         let workTypes = loadWorkTypes(context, notifier: station.notifier)
         let (installStatus, statusUpdates) = AsyncStream.makeStream(of: String?.self)
@@ -79,6 +77,11 @@ public enum StationStartup {
             workTypes: workTypes, editLocks: ports.editLocks)
         let model = ScreenModel(station: station, services: services)
         model.storeName = context.storeName
+        // The first dictation should not wait for the decoder to load, nor the first frame for the decoder
+        // (it took more CPU than the rest of start-up): it loads once the screen is drawn.
+        model.afterFirstFrame { [preload = ports.preload, locale = locales.locale] in
+            Task.detached { await preload(locale) }
+        }
         let background = BackgroundWork.start(
             station: station, model: model, installStatus: installStatus, context: context)
         let control = startControl(station: station, context)

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import SpeakerAdaptation
 import SphinxSpeech
 import StationCore
@@ -36,8 +37,9 @@ public enum TranscribeCommand {
         }
         let log = FileStationLog(file: paths.logFile)
         // The station's own path: the author's sound profile, else the stock model.
+        let profiles = SpeakerProfiles(paths: paths)
         let transcriber = SphinxTranscriber(
-            paths: paths, log: log, speakers: SpeakerProfiles(paths: paths), clinicText: ConfigPaths.clinicText())
+            paths: paths, log: log, speakers: profiles, clinicText: ConfigPaths.clinicText())
         do {
             if let author { _ = try SpeakerProfiles.checkedAuthor(author) }
             try await transcriber.preload(locale: locale, speaker: author)
@@ -46,10 +48,14 @@ public enum TranscribeCommand {
             return ExitStatus.failure
         }
         var failed = false
+        var said: Set<String> = []
         for file in files {
             do {
-                let transcription = try await transcriber.transcribe(
+                let (transcription, model) = try await transcriber.transcribeNamingModel(
                     file: URL(fileURLWithPath: file), locale: locale, speaker: author)
+                // Which model decoded, once (again only when it changes).
+                let line = modelLine(model, author: author, profiles: profiles)
+                if said.insert(line).inserted { printError(line) }
                 if words {
                     if files.count > 1 && !tsv { printText("== \(SafeText.line(file)) ==") }
                     for line in TranscribedWords.lines(transcription.words, file: tsv ? file : nil) { print(line) }
@@ -65,5 +71,22 @@ public enum TranscribeCommand {
             }
         }
         return failed ? ExitStatus.failure : ExitStatus.success
+    }
+
+    /// Which model decoded, for standard error: the stock model, or whose voice profile and its kind; and
+    /// when an author was named, whether they have a profile at all, or why it was not used.
+    static func modelLine(_ model: DecodingModel, author: String?, profiles: SpeakerProfiles) -> String {
+        let locale = model.locale
+        if let profile = model.profile, let author {
+            return tr("Decoded with \(SafeText.line(author))'s \(locale) voice profile (\(profile.rawValue)).")
+        }
+        guard let author else { return tr("Decoded with the stock \(locale) model.") }
+        let name = SafeText.line(author)
+        guard profiles.record(author: author, locale: locale) != nil else {
+            return tr("No \(locale) voice profile for \(name): decoded with the stock \(locale) model.")
+        }
+        return tr(
+            "\(name)'s \(locale) voice profile could not be used (the log says why): decoded with the stock \(locale) model."
+        )
     }
 }

@@ -25,7 +25,7 @@ public enum VocabularyCommand {
         do {
             switch action {
             case .list(let locale):
-                return try list(vocabulary, locale: locale)
+                return try list(vocabulary, locale: locale, paths: paths)
             case .add(let word, let pronunciation, let locale):
                 return try add(
                     word, pronunciation: pronunciation, locale: locale ?? TranscribeCommand.defaultLocale,
@@ -39,19 +39,59 @@ public enum VocabularyCommand {
         }
     }
 
-    private static func list(_ vocabulary: ClinicVocabulary, locale: String?) throws -> Int32 {
+    /// Each locale's words as decoding takes them. A word whose phones the locale's model lacks gets a
+    /// fourth field saying so; words past the most a locale takes, and lines that are no word, are
+    /// counted on standard error.
+    private static func list(_ vocabulary: ClinicVocabulary, locale: String?, paths: StationPaths) throws -> Int32 {
         let locales = try locale.map { [try ClinicVocabulary.checkedLocale($0)] } ?? vocabulary.locales()
-        let rows = try locales.flatMap { locale in try vocabulary.entries(locale: locale).map { (locale, $0) } }
+        let files = try locales.map { locale in (locale, try vocabulary.read(locale: locale)) }
+        let locator = ModelLocator(modelsDirectory: paths.modelsDirectory)
+        var rows: [String] = []
+        var notes: [String] = []
+        for (locale, file) in files {
+            let phones = (try? locator.model(for: locale)).flatMap { try? ModelPhones(model: $0) }
+            for entry in file.entries {
+                var row = "\(locale)\t\(entry.word)\t\(entry.phones.joined(separator: " "))"
+                if let phones {
+                    let lacking = entry.phones.filter { !phones.phones.contains($0) }
+                    if !lacking.isEmpty {
+                        row +=
+                            "\t" + tr("unusable: the \(locale) model has no phone \(lacking.joined(separator: ", "))")
+                    }
+                }
+                rows.append(row)
+            }
+            if file.beyondLimit > 0 {
+                let named = file.firstLeftOut.joined(separator: ", ")
+                notes.append(
+                    tr(
+                        file.beyondLimit,
+                        one:
+                            "\(locale): 1 more word is left out (\(named)): a locale takes at most \(ClinicVocabulary.maximumWords) words, the file's first.",
+                        other:
+                            "\(locale): \(file.beyondLimit) more words are left out (\(named), …): a locale takes at most \(ClinicVocabulary.maximumWords) words, the file's first."
+                    ))
+            }
+            if file.unreadableLines > 0 {
+                notes.append(
+                    tr(
+                        file.unreadableLines,
+                        one: "\(locale): 1 line is not a word and its phones, and is skipped.",
+                        other:
+                            "\(locale): \(file.unreadableLines) lines are not a word and its phones, and are skipped."))
+            }
+        }
+        defer { for note in notes { printError(note) } }
         guard !rows.isEmpty else {
             printText(
-                locale.map { tr("No words added for \(ModelLocator.canonical($0)): the models' own dictionaries decode.") }
+                locale.map {
+                    tr("No words added for \(ModelLocator.canonical($0)): the models' own dictionaries decode.")
+                }
                     ?? tr("No words added: the models' own dictionaries decode."))
             return ExitStatus.success
         }
         print(tr("LOCALE") + "\t" + tr("WORD") + "\t" + tr("PRONUNCIATION"))
-        for (locale, entry) in rows {
-            printText("\(locale)\t\(entry.word)\t\(entry.phones.joined(separator: " "))")
-        }
+        for row in rows { printText(row) }
         return ExitStatus.success
     }
 
@@ -92,7 +132,8 @@ public enum VocabularyCommand {
                     locale: locale)
             } catch let error as LetterToSoundError {
                 printError(
-                    "dictation-station: " + tr("\(SafeText.line(word)): \(error). For example: vocabulary add WORD \"M EH T AH\""))
+                    "dictation-station: "
+                        + tr("\(SafeText.line(word)): \(error). For example: vocabulary add WORD \"M EH T AH\""))
                 return ExitStatus.failure
             }
             source = tr("from flite's lexicon and letter-to-sound rules; give a pronunciation to change it")
@@ -132,7 +173,8 @@ public enum VocabularyCommand {
             printText(tr("\(word) is not in the \(locale) vocabulary (words of the model's own dictionary stay)."))
             return ExitStatus.failure
         }
-        printText(tr("Removed \(word) from the \(locale) vocabulary; the station stops using it from the next dictation."))
+        printText(
+            tr("Removed \(word) from the \(locale) vocabulary; the station stops using it from the next dictation."))
         return ExitStatus.success
     }
 }

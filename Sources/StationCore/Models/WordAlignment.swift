@@ -81,5 +81,6 @@ public enum WordAlignment {
         return result
     }
 
-    private static func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber }
+    /// What a word is made of: letters and digits (an apostrophe only inside a word, as `words(in:)` reads it).
+    public static func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber }
 }

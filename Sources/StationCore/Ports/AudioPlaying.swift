@@ -21,8 +21,9 @@ public struct PlaybackProgress: Sendable, Equatable {
 
 /// Plays a recorded dictation back, so a report can be checked against what was said.
 public protocol AudioPlaying: AnyObject, Sendable {
-    /// Starts playing `file` from its beginning, replacing anything playing.
-    func play(file: URL) async throws
+    /// Starts playing `file` from `start` (its beginning when zero, its end at most), replacing anything
+    /// playing.
+    func play(file: URL, from start: Duration) async throws
     /// Pauses where it is.
     func pause() async throws
     /// Goes on from where it paused.
@@ -33,6 +34,11 @@ public protocol AudioPlaying: AnyObject, Sendable {
     func stop() async
     /// State changes and the position, a few times a second while playing.
     var progress: AsyncStream<PlaybackProgress> { get }
+}
+
+extension AudioPlaying {
+    /// Starts playing `file` from its beginning.
+    public func play(file: URL) async throws { try await play(file: file, from: .zero) }
 }
 
 /// Why a recording cannot be played.

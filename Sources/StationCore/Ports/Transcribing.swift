@@ -37,6 +37,29 @@ public protocol LiveTranscription: Sendable {
     func finish(file: URL) async throws -> Transcription
     /// Drops everything; nothing is published.
     func cancel() async
+    /// How the decode keeps up with the recording, after each chunk fed (a decoder that does not
+    /// measure it says nothing).
+    var paces: AsyncStream<LiveDecodingPace> { get }
+}
+
+extension LiveTranscription {
+    public var paces: AsyncStream<LiveDecodingPace> { AsyncStream { $0.finish() } }
+}
+
+/// How a live decode keeps up with the recording it is fed.
+public struct LiveDecodingPace: Sendable, Equatable {
+    /// Seconds spent decoding per second of audio fed so far: below 1, the decoder keeps up.
+    public var realTimeFactor: Double
+    /// Audio fed and not decoded yet: what is left to do after a send, besides the last words.
+    public var behind: Duration
+
+    public init(realTimeFactor: Double, behind: Duration) {
+        self.realTimeFactor = realTimeFactor
+        self.behind = behind
+    }
+
+    /// Far enough behind that the text will come noticeably later after a send.
+    public var isBehind: Bool { behind >= .seconds(2) }
 }
 
 /// Why a transcription failed; adapters throw these so the session can explain them.

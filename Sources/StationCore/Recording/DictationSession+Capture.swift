@@ -70,6 +70,15 @@ extension DictationSession {
                     self.partialTranscript = partial
                 }
             },
+            Task { [weak self] in
+                guard let decoder = await live.value else { return }
+                for await pace in decoder.paces {
+                    guard let self, self.live == live, self.state == .recording || self.state == .paused else {
+                        continue
+                    }
+                    self.decodingPace = pace
+                }
+            },
         ]
     }
 

@@ -28,6 +28,8 @@ public final class DictationSession: Identifiable {
     public internal(set) var level: AudioLevel = .silence
     /// The live decoder's current guess while recording.
     public internal(set) var partialTranscript = ""
+    /// How the live decode keeps up with this recording (nil: not measured yet).
+    public internal(set) var decodingPace: LiveDecodingPace?
     /// The audio of the dictation in progress.
     public private(set) var audioFile: URL?
     /// The dictation another station process holds in this session: shown, never acted on here.
@@ -190,6 +192,7 @@ public final class DictationSession: Identifiable {
         lastError = nil
         noSpeech = nil
         partialTranscript = ""
+        decodingPace = nil
         stopwatch = Stopwatch()
         stopwatch.start(at: dependencies.clock.now)
         elapsed = .zero
@@ -355,6 +358,7 @@ public final class DictationSession: Identifiable {
         audioFile = nil
         noSpeech = nil
         partialTranscript = ""
+        decodingPace = nil
         level = .silence
         stopwatch.reset()
         elapsed = .zero

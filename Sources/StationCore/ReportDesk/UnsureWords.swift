@@ -23,12 +23,17 @@ public struct UnsureWords: Sendable, Equatable {
 
     /// The marks for `words` in `text`.
     public init(words: [RecognizedWord], text: String) {
+        self.init(words: words, lines: words.contains(where: \.isUnsure) ? SafeText.lines(text) : [])
+    }
+
+    /// The marks for `words` in a text given as its lines (the editor's, as it holds them), by the same rule.
+    public init(words: [RecognizedWord], lines: [String]) {
         guard words.contains(where: \.isUnsure) else {
             marks = []
             return
         }
         var tokens: [(word: String, line: Int, range: Range<Int>)] = []
-        for (line, content) in SafeText.lines(text).enumerated() {
+        for (line, content) in lines.enumerated() {
             tokens += WordAlignment.words(in: content).map { ($0.word, line, $0.range) }
         }
         marks = WordAlignment.matches(words.map(\.text), tokens.map(\.word)).compactMap { pair in

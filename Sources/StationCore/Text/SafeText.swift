@@ -4,6 +4,8 @@
 public enum SafeText {
     /// One line: line breaks and tabs become visible too (a tab as a space).
     public static func line(_ text: String) -> String {
+        // Most text is safe as it is: returned without a copy (the screen draws every text through here).
+        if isPrintableASCII(text) || !text.unicodeScalars.contains(where: isUnsafe) { return text }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -22,6 +24,10 @@ public enum SafeText {
     /// Text as printed on a terminal: line breaks and tabs kept, everything else unsafe made visible
     /// (a carriage return, which would let a later line overwrite an earlier one, too).
     public static func text(_ text: String) -> String {
+        if isPrintableASCII(text) || !text.unicodeScalars.contains(where: { isUnsafe($0) && $0 != "\t" && $0 != "\n" })
+        {
+            return text
+        }
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             switch scalar.value {
@@ -30,6 +36,12 @@ public enum SafeText {
             }
         }
         return String(result)
+    }
+
+    /// Whether `text` is printable ASCII only (space to tilde): safe, one column a character, and checked
+    /// on its bytes, much faster than scalar by scalar.
+    public static func isPrintableASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Whether a terminal could take `scalar` as a command or a change of direction: C0 controls

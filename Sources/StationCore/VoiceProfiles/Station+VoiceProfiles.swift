@@ -30,7 +30,7 @@ extension Station: ProfileTrainingRequests {
             voiceProfileState.pending.remove(next)
             let outcome = await training.trainIfDue(author: next.author, locale: next.locale)
             dependencies.session.log.log(.info, "voice profile (\(next.locale)): \(Self.logLine(outcome))")
-            if let notice = voiceProfileState.notices.notice(for: outcome, author: next.author) {
+            for notice in voiceProfileState.notices.notices(for: outcome, author: next.author) {
                 notifier.post(notice.kind, notice.message)
             }
         }
@@ -47,11 +47,14 @@ extension Station: ProfileTrainingRequests {
         switch outcome {
         case .collecting(_, let usable, let needed): "\(usable) of \(needed) corrected dictations"
         case .notDue: "not due"
+        case .joined: "joined the training waiting to run"
         case .updated(_, let before, let after, let heldBack):
             "updated, \(percent(before)) -> \(percent(after)) on \(heldBack) held back"
         case .kept(_, let current, let candidate, let heldBack):
             "kept, the new one scored \(percent(candidate)) against \(percent(current)) on \(heldBack) held back"
         case .failed(_, let reason): "failed: \(reason)"
+        case .noted(let outcome, let notes):
+            "\(logLine(outcome)); \(notes.leftOut.count) report(s) left out, \(notes.newWords.count) new word(s)"
         }
     }
 }

@@ -37,9 +37,9 @@ public struct CanvasWriter {
         guard row >= 0, row < area.height, column < area.width else { return column }
         let room = min(width ?? Int.max, area.width - column)
         guard room > 0 else { return column }
-        let safe = fit.truncate(SafeText.line(raw), to: room)
+        let (safe, width) = fit.truncated(SafeText.line(raw), to: room)
         canvas.put(safe, at: Point(row: area.row + row, column: area.column + column), role: role, limit: room)
-        return column + fit.width(safe)
+        return column + width
     }
 
     /// Fills a whole row of the area with `role`, then writes the text on it.

@@ -7,7 +7,9 @@
 /// and the tests.
 public enum DisplayWidth {
     public static func of(_ character: Character) -> Int {
-        clusterWidth(character, scalarWidth: scalarWidth)
+        // Printable ASCII, most of every frame, takes one column in every terminal.
+        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
+        return clusterWidth(character, scalarWidth: scalarWidth)
     }
 
     /// The width of a whole string.

@@ -24,4 +24,9 @@ public enum StyleRole: Int, Sendable, CaseIterable {
     case unsure
     /// The unsure word jumped to.
     case unsureSelected
+    /// An unsure word in the editor's text: on the input's background, and set apart from the rest of the
+    /// input without colour too (where every input character is underlined).
+    case inputUnsure
+    /// The unsure word the editor's cursor is on.
+    case inputUnsureSelected
 }

@@ -1,25 +1,40 @@
+import StationCore
+
 /// Fits text into columns by display width: truncation with an ellipsis, padding, and word wrapping.
 public struct TextFit {
     public let measure: (Character) -> Int
 
     public init(measure: @escaping (Character) -> Int = DisplayWidth.of) { self.measure = measure }
 
-    public func width(_ text: String) -> Int { text.reduce(0) { $0 + measure($1) } }
+    /// Printable ASCII takes one column a character in every terminal: counted by its bytes.
+    public func width(_ text: String) -> Int {
+        SafeText.isPrintableASCII(text) ? text.utf8.count : text.reduce(0) { $0 + measure($1) }
+    }
 
-    /// The text cut to at most `width` columns, ending in "…" when something was cut. Reads no further
-    /// than the columns it fills, however long the text.
-    public func truncate(_ text: String, to width: Int) -> String {
-        guard width > 0 else { return "" }
+    /// The text cut to at most `width` columns, ending in "…" when something was cut.
+    public func truncate(_ text: String, to width: Int) -> String { truncated(text, to: width).text }
+
+    /// The text cut to at most `width` columns (ending in "…" when something was cut), and the columns it
+    /// takes: measured once, for the screen's every line. Reads no further than the columns it fills,
+    /// however long the text.
+    public func truncated(_ text: String, to width: Int) -> (text: String, width: Int) {
+        guard width > 0 else { return ("", 0) }
         var kept = ""
+        var keptWidth = 0
         var used = 0
         var keeping = true
         for character in text {
             used += measure(character)
-            if used > width { return kept + "…" }
+            if used > width { return (kept + "…", keptWidth + measure("…")) }
             // What fits beside the ellipsis, should one be needed.
-            if keeping, used <= width - 1 { kept.append(character) } else { keeping = false }
+            if keeping, used <= width - 1 {
+                kept.append(character)
+                keptWidth = used
+            } else {
+                keeping = false
+            }
         }
-        return text
+        return (text, used)
     }
 
     /// The text truncated and padded with spaces to exactly `width` columns.
@@ -58,26 +73,37 @@ public enum WrapLayout {
         var result: [Range<Int>] = []
         var start = 0
         while start < line.count {
-            var used = 0
-            var end = start
-            var lastBreak: Int?
-            while end < line.count {
-                let w = measure(line[end])
-                if used + w > width, end > start { break }
-                used += w
-                if line[end] == " " { lastBreak = end + 1 }
-                end += 1
-            }
-            // Break at the last space, unless the row ends right before one.
-            if end < line.count, line[end] != " ", let lastBreak, lastBreak > start {
-                end = lastBreak
-            }
-            // Spaces at a break stay on the row they end, so the next row starts with a word.
-            while end < line.count, line[end] == " " { end += 1 }
-            result.append(start..<end)
-            start = end
+            let row = row(of: line, from: start, width: width, measure: measure)
+            result.append(row)
+            start = row.upperBound
         }
         return result
+    }
+
+    /// The visual row that starts at `start` (which must be within the line). It depends only on the
+    /// characters from `start` on, so the editor rewraps a changed line from where it changed.
+    public static func row(
+        of line: [Character], from start: Int, width: Int, measure: (Character) -> Int
+    )
+        -> Range<Int>
+    {
+        var used = 0
+        var end = start
+        var lastBreak: Int?
+        while end < line.count {
+            let w = measure(line[end])
+            if used + w > width, end > start { break }
+            used += w
+            if line[end] == " " { lastBreak = end + 1 }
+            end += 1
+        }
+        // Break at the last space, unless the row ends right before one.
+        if end < line.count, line[end] != " ", let lastBreak, lastBreak > start {
+            end = lastBreak
+        }
+        // Spaces at a break stay on the row they end, so the next row starts with a word.
+        while end < line.count, line[end] == " " { end += 1 }
+        return start..<end
     }
 }
 

@@ -20,7 +20,7 @@ enum MainScreenKeys {
         case .tab, .backTab:
             screen.focus = screen.focus == .sessions ? .reports : .sessions
         case .character("n"), .function(2):
-            return .open(screen.sessionsList.newSessionField())
+            return .open(screen.sessionsList.newSessionDialog())
         case .character("l"), .function(5):
             SettingsPickers.openLocale(on: screen)
         case .character("s"), .function(6):

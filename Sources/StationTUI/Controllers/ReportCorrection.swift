@@ -44,7 +44,7 @@ struct ReportCorrection {
                 )
                 editor.state.report = latest
             } else {
-                editor.state = ReportEditorState(report: latest, text: TextEditorModel(text: latest.text))
+                editor.reopen(with: latest)
                 if latest.text != report.text {
                     screen.notifier.info(
                         tr("Report #\(report.id) was changed at another station; you edit the latest text."))
@@ -160,9 +160,12 @@ struct ReportCorrection {
         if !screen.stack.all(ReportViewController.self).contains(where: { $0.report.id == report.id }) {
             screen.open(ReportViewController(report: report, screen: screen))
         }
+        // The view's words when it has read them; else the editor reads them.
+        let view = screen.stack.all(ReportViewController.self).last { $0.report.id == report.id }
         screen.open(
             ReportEditorController(
-                report: report, text: TextEditorModel(text: text, original: report.text), screen: screen))
+                report: report, text: TextEditorModel(text: text, original: report.text),
+                words: view?.state.wordsRead == true ? view?.state.words : nil, screen: screen))
     }
 
     /// Ends the correction of `id` after it was saved: the in-place editor closes if it holds it, and the

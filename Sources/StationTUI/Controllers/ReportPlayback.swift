@@ -1,8 +1,11 @@
+import Foundation
 import Localization
 import StationCore
 
-/// `p` in the report view plays or pauses the report's audio, `←` `→` skip five seconds; the player's
-/// progress is shown as `01:12 / 03:40` and a bar, and the end of playback returns the view to stopped.
+/// `p` in the report view plays or pauses the report's audio, from a second before the unsure word
+/// selected (`w`, `W`), where the heading says it is, else from the start; `←` `→` skip five seconds. The
+/// player's progress is shown as `01:12 / 03:40` and a bar, and the end of playback returns the view to
+/// stopped.
 extension ReportViewController {
     func togglePlayback() {
         guard let player = screen.services.player else {
@@ -13,23 +16,41 @@ extension ReportViewController {
             screen.notifier.warning(tr("This report has no audio."))
             return
         }
+        // A word selected since the playback began (or with none playing): play from just before it.
+        if let word = selectedWord, state.playback == .stopped || state.playbackWord != state.unsureSelection {
+            state.playbackWord = state.unsureSelection
+            play(file, from: max(.zero, word.start - .seconds(1)), on: player)
+            return
+        }
         switch state.playback {
         case .stopped:
-            state.playback = .playing
-            screen.run { [weak self] in
-                do {
-                    try await player.play(file: file)
-                } catch {
-                    self?.screen.notifier.error(tr("The audio could not be played."))
-                    self?.state.playback = .stopped
-                }
-            }
+            state.playbackWord = nil
+            play(file, from: .zero, on: player)
         case .playing:
             state.playback = .paused
             screen.run { try? await player.pause() }
         case .paused:
             state.playback = .playing
             screen.run { try? await player.resume() }
+        }
+    }
+
+    /// The unsure word selected in what the view shows.
+    private var selectedWord: RecognizedWord? {
+        let marks = state.shownUnsure.marks
+        guard let selection = state.unsureSelection, marks.indices.contains(selection) else { return nil }
+        return marks[selection].word
+    }
+
+    private func play(_ file: URL, from start: Duration, on player: any AudioPlaying) {
+        state.playback = .playing
+        screen.run { [weak self] in
+            do {
+                try await player.play(file: file, from: start)
+            } catch {
+                self?.screen.notifier.error(tr("The audio could not be played."))
+                self?.state.playback = .stopped
+            }
         }
     }
 

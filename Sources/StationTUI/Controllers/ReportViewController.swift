@@ -56,11 +56,23 @@ final class ReportViewController: ScreenController {
         return .handled
     }
 
-    /// `e`: opens the in-place editor over the view, once the desk has claimed the report.
+    /// `e`: opens the in-place editor over the view, once the desk has claimed the report, at the unsure
+    /// word selected (`w`, `W`), else at the first row in view: where the person was looking.
     func startEditing() {
         let correction = ReportCorrection(screen: screen)
         guard correction.claim(report) else { return }
-        screen.open(ReportEditorController(report: report, text: TextEditorModel(text: report.text), screen: screen))
+        let editor = ReportEditorController(
+            report: report, text: TextEditorModel(text: report.text), words: state.wordsRead ? state.words : nil,
+            screen: screen)
+        let marks = state.shownUnsure.marks
+        let word = state.unsureSelection.flatMap { marks.indices.contains($0) ? marks[$0].wordIndex : nil }
+        if word.map({ editor.place(atWord: $0) }) != true, !state.showOriginal {
+            let rows = ReportTextRows(report.text, width: max(1, screen.layout.body.width - 2), measure: screen.measure)
+            if let row = rows.rows.isEmpty ? nil : rows.rows[min(state.scroll, rows.rows.count - 1)] {
+                editor.place(at: TextPosition(line: row.line, column: row.range.lowerBound))
+            }
+        }
+        screen.open(editor)
         correction.editLatest(report)
     }
 
@@ -132,7 +144,9 @@ final class ReportViewController: ScreenController {
         return KeyHelpPage(
             tr("Report"),
             [
-                KeyBinding("e", tr("Edit"), tr("Edit the text here"), applies: desk?.refusal(toCorrect: report) == nil),
+                KeyBinding(
+                    "e", tr("Edit"), tr("Edit the text here, at the unsure word selected (or the first row in view)"),
+                    applies: desk?.refusal(toCorrect: report) == nil),
                 KeyBinding(
                     "E", "$EDITOR", tr("Edit the text in $EDITOR"), applies: desk?.refusal(toCorrect: report) == nil),
                 KeyBinding(
@@ -144,7 +158,7 @@ final class ReportViewController: ScreenController {
                     applies: !state.shownUnsure.marks.isEmpty),
                 KeyBinding(
                     "p", playing ? (state.playback == .playing ? tr("Pause") : tr("Resume")) : tr("Play"),
-                    tr("Play or pause the audio")),
+                    tr("Play or pause the audio; after w or W, play from a second before the unsure word")),
                 KeyBinding("← →", "±5 s", tr("Skip back or forward five seconds"), applies: playing),
                 KeyBinding(
                     "S", tr("Sign"),

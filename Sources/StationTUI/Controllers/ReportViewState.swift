@@ -38,6 +38,8 @@ public struct ReportViewState: Sendable, Equatable {
     }
     public var scroll = 0
     public var playback = PlaybackState.stopped
+    /// The unsure word (`unsureSelection`) the playback started from, so `p` after `w` plays from the next.
+    public var playbackWord: Int?
     /// Who created, corrected, signed and amended it, and when; loaded when the report opens.
     public var history: [ReportEvent] = []
     /// Where the playing audio is and how long it is, from the player.

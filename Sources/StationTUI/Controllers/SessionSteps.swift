@@ -112,18 +112,10 @@ extension SessionsListController {
         }
     }
 
-    /// `n`: the name of a new session. Enter makes it; Tab goes on to its patient, work type and priority.
-    func newSessionField() -> InputDialogController {
-        InputDialogController(title: tr("New session"), purpose: .newSession) { [unowned self] field, askDetails in
-            do throws(SessionNameError) {
-                let session = try station.createSession(named: field.field.text)
-                keepInView()
-                // The patient, type and priority come next; Esc leaves the defaults.
-                return askDetails ? .replace(with: SessionDetails(screen: screen).begin(for: session.id)) : .close
-            } catch {
-                return field.refuse(error.description)
-            }
-        }
+    /// `n`: a new session, in steps (its name, then its patient, work type and priority); nothing is made
+    /// before Enter on the name or on the last step.
+    func newSessionDialog() -> SessionDetailsDialog {
+        SessionDetailsDialog(newOn: screen)
     }
 
     /// `r`: the selected session's new name.

@@ -44,7 +44,7 @@ final class SessionsListController: ScreenController {
                 notifier.warning(tr("No session is selected."))
                 return .handled
             }
-            return .open(SessionDetails(screen: screen).begin(for: session.id))
+            return .open(SessionDetailsDialog(for: session, on: screen))
         case .character("e"), .character("E"), .character("x"), .character("p"), .character("S"), .character("D"),
             .character("R"), .character("a"):
             return .refused(tr("That key works on a report: press Tab to go to the report list first."))
@@ -106,7 +106,8 @@ final class SessionsListController: ScreenController {
                     "i", tr("Patient"), tr("Set the selected session's patient, work type and priority"),
                     applies: session != nil),
                 KeyBinding("F4 r", tr("Rename"), tr("Rename the selected session"), applies: session != nil),
-                KeyBinding("F8 Del", tr("Delete"), tr("Delete the selected session (asks first)"), applies: session != nil),
+                KeyBinding(
+                    "F8 Del", tr("Delete"), tr("Delete the selected session (asks first)"), applies: session != nil),
                 KeyBinding("F5 l", tr("Locale"), tr("Choose the locale of new sessions")),
                 KeyBinding(
                     "L", tr("Language"), tr("Change the language of the selected session and its dictation"),

@@ -4,6 +4,8 @@ extension TextEditorModel {
         switch key {
         case .character(let character): insert(String(character))
         case .backspace: deleteBackward()
+        // Ctrl-W, Ctrl-Backspace and Alt-Backspace: the word before the cursor, as in a shell.
+        case .control("w"), .wordBackspace: deleteWordBackward()
         case .delete: deleteForward()
         case .left: moveLeft()
         case .right: moveRight()

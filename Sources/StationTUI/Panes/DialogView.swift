@@ -19,7 +19,9 @@ enum DialogView {
         case .input(let title, let field, let purpose, let error):
             // A refusal is said in full: it wraps rather than being cut at the dialog's edge.
             let errorLines = error.map { Array(writer.fit.wrap(SafeText.line($0), width: width - 4).prefix(3)) } ?? []
-            let inner = frame(title, height: 5 + errorLines.count, width: width, in: writer)
+            // So is the hint: what each key does, never cut.
+            let hintLines = Array(wrapHint(hint(purpose), width: width - 4, fit: writer.fit).prefix(3))
+            let inner = frame(title, height: 4 + errorLines.count + hintLines.count, width: width, in: writer)
             inner.text(label(purpose), row: 0, column: 1, role: .dialog)
             let fieldWidth = inner.area.width - 2
             inner.text(String(repeating: " ", count: fieldWidth), row: 1, column: 1, role: .input)
@@ -35,16 +37,25 @@ enum DialogView {
             inner.text(String(characters[skip...]), row: 1, column: 1, role: .input, width: fieldWidth)
             inner.cursor(row: 1, column: 1 + shown)
             for (row, line) in errorLines.enumerated() { inner.text(line, row: 2 + row, column: 1, role: .error) }
-            inner.text(hint(purpose), row: inner.area.height - 1, column: 1, role: .dim)
+            for (row, line) in hintLines.enumerated() {
+                inner.text(line, row: inner.area.height - hintLines.count + row, column: 1, role: .dim)
+            }
         case .noSpeech(let question):
             NoSpeechDialogView.draw(question, into: writer)
-        case .picker(let title, let options, let selection, _):
-            let height = min(area.height - 2, options.count + 2)
+        case .picker(let title, let options, let selection, let purpose):
+            // A hint under the list says what typing and each key do, where a list takes more than a choice.
+            let hint = SessionDetailsWords.hint(purpose).map { wrapHint($0, width: width - 4, fit: writer.fit) }
+            let hintLines = Array((hint ?? []).prefix(max(0, min(3, area.height - 6))))
+            let separator = hintLines.isEmpty ? 0 : 1
+            let height = min(area.height - 2, options.count + 2 + separator + hintLines.count)
             let inner = frame(title, height: height, width: width, in: writer)
-            let visible = inner.area.height
+            let visible = inner.area.height - separator - hintLines.count
+            for (row, line) in hintLines.enumerated() {
+                inner.text(line, row: visible + separator + row, column: 1, role: .dim)
+            }
             let top = ListScroll.top(selection: selection, count: options.count, visible: visible, previous: 0)
             let border = Rect(
-                row: inner.area.row - 1, column: inner.area.column - 1, height: inner.area.height + 2,
+                row: inner.area.row - 1, column: inner.area.column - 1, height: visible + 2,
                 width: inner.area.width + 2)
             CanvasWriter(canvas: inner.canvas, area: border).scrollMarks(
                 above: top, below: options.count - top - visible)
@@ -71,11 +82,27 @@ enum DialogView {
     }
 
     static func hint(_ purpose: InputPurpose) -> String {
-        switch purpose {
-        case .newSession: tr("Enter creates · Tab: patient, type, priority · Esc cancels")
-        case .rename, .amendmentReason, .errorReason: tr("Enter accepts · Esc cancels")
-        case .patientName, .patientIdentifier: tr("Enter accepts (empty: none) · Esc keeps the session as it is")
+        SessionDetailsWords.hint(purpose) ?? tr("Enter accepts · Esc cancels")
+    }
+
+    /// A hint's lines: its parts (what one key does, " · " between them) each kept whole on a line where
+    /// it fits, so a line never ends in the middle of what a key does.
+    static func wrapHint(_ hint: String, width: Int, fit: TextFit) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for part in SafeText.line(hint).components(separatedBy: " · ") {
+            let joined = line.isEmpty ? part : line + " · " + part
+            if fit.width(joined) <= width {
+                line = joined
+                continue
+            }
+            if !line.isEmpty { lines.append(line) }
+            let wrapped = fit.wrap(part, width: width)
+            lines += wrapped.dropLast()
+            line = wrapped.last ?? ""
         }
+        if !line.isEmpty { lines.append(line) }
+        return lines
     }
 
     static func frame(_ title: String, height: Int, width: Int, in writer: CanvasWriter) -> CanvasWriter {

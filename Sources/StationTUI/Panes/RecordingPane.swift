@@ -39,6 +39,15 @@ enum RecordingPane {
         // Below the meter: what needs the person's attention first, then the live transcript.
         var row = session.state == .recording ? 3 : 2
         var notes = SessionNotes.notes(for: session, model: model)
+        if session.state == .recording, let pace = session.decodingPace, pace.isBehind {
+            let seconds = Int(pace.behind.components.seconds)
+            notes.append(
+                (
+                    tr(
+                        "Transcription is \(seconds) s behind (the computer is busy): the text comes later after Enter."
+                    ), .warning
+                ))
+        }
         if let error = session.lastError {
             notes += [(error.message, .error), (error.recoveryHint, .error)]
         }

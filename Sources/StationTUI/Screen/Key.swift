@@ -11,6 +11,8 @@ public enum Key: Sendable, Equatable {
     case controlHome, controlEnd
     /// Ctrl-Left / Ctrl-Right or Alt-B / Alt-F.
     case wordLeft, wordRight
+    /// Ctrl-Backspace or Alt-Backspace: delete the word before the cursor (Ctrl-W is `.control("w")`).
+    case wordBackspace
     case function(Int)
     /// A mouse click at a screen position.
     case mouse(Point)

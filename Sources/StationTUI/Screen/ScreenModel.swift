@@ -45,6 +45,8 @@ public final class ScreenModel {
     @ObservationIgnored var pending: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var nextTaskNumber = 0
     @ObservationIgnored private var playbackWatch: Task<Void, Never>?
+    @ObservationIgnored private var firstFrameShown = false
+    @ObservationIgnored private var waitingForFirstFrame: [@MainActor () -> Void] = []
 
     public init(station: Station, services: ScreenServices, measure: @escaping (Character) -> Int = DisplayWidth.of) {
         self.station = station
@@ -158,6 +160,21 @@ public final class ScreenModel {
     /// Re-reads the state of every locale's model from the catalog.
     public func refreshModelStates() { sessionsList.refreshModelStates() }
 
+    /// Runs `work` once the terminal shows the first frame (at once if it already does): what start-up
+    /// can leave until then, such as loading the decoder, waits for it instead of slowing it down.
+    public func afterFirstFrame(_ work: @escaping @MainActor () -> Void) {
+        if firstFrameShown { work() } else { waitingForFirstFrame.append(work) }
+    }
+
+    /// The terminal shows the first frame.
+    public func firstFrameDrawn() {
+        guard !firstFrameShown else { return }
+        firstFrameShown = true
+        let waiting = waitingForFirstFrame
+        waitingForFirstFrame = []
+        for work in waiting { work() }
+    }
+
     /// Saves what came back from `$EDITOR`; a refused save keeps the text in the in-place editor.
     public func finishExternalEdit(of report: Report, text: String?) {
         ReportCorrection(screen: self).finishExternalEdit(of: report, text: text)
@@ -168,6 +185,7 @@ public final class ScreenModel {
         self.rows = rows
         self.columns = columns
         keepSelectionsInView()
+        for editor in stack.all(ReportEditorController.self) { editor.resized() }
     }
 
     /// Keeps the selected session and report in view, scrolling each list as little as possible.

@@ -1,4 +1,5 @@
 import CNcursesw
+import StationCore
 
 /// The canvas that draws to the terminal through ncursesw, measuring characters with `wcwidth`.
 @MainActor
@@ -17,7 +18,9 @@ final class CursesCanvas: Canvas {
 
     /// As the terminal draws it: `wcwidth` of each scalar drawn in a cell of its own (`DisplayWidth.drawn`).
     nonisolated func width(of character: Character) -> Int {
-        DisplayWidth.clusterWidth(character, scalarWidth: Self.wcwidthOf)
+        // Printable ASCII, most of every frame, takes one cell in every terminal.
+        if let ascii = character.asciiValue, ascii >= 0x20, ascii < 0x7F { return 1 }
+        return DisplayWidth.clusterWidth(character, scalarWidth: Self.wcwidthOf)
     }
 
     nonisolated static func wcwidthOf(_ scalar: Unicode.Scalar) -> Int {
@@ -29,18 +32,24 @@ final class CursesCanvas: Canvas {
     func put(_ text: String, at point: Point, role: StyleRole, limit: Int) {
         let style = theme.style(role)
         wattr_set(ds_stdscr(), style.attr, style.pair, nil)
+        let room = max(0, min(limit, columns - point.column))
         var scalars: [wchar_t] = []
-        var used = 0
-        for character in text {
-            let w = width(of: character)
-            if used + w > limit || point.column + used + w > columns { break }
-            // The scalars the terminal draws in the measured cells, and the zero-width ones on them; a
-            // scalar a joiner joins is left out, since curses would give it a cell of its own.
-            for drawn in DisplayWidth.drawn(character, scalarWidth: Self.wcwidthOf)
-            where drawn.width > 0 || Self.wcwidthOf(drawn.scalar) == 0 {
-                scalars.append(wchar_t(bitPattern: drawn.scalar.value))
+        if SafeText.isPrintableASCII(text) {
+            // One cell a byte: no measuring, no grapheme breaking (most of every frame).
+            scalars = text.utf8.prefix(room).map { wchar_t($0) }
+        } else {
+            var used = 0
+            for character in text {
+                let w = width(of: character)
+                if used + w > room { break }
+                // The scalars the terminal draws in the measured cells, and the zero-width ones on them; a
+                // scalar a joiner joins is left out, since curses would give it a cell of its own.
+                for drawn in DisplayWidth.drawn(character, scalarWidth: Self.wcwidthOf)
+                where drawn.width > 0 || Self.wcwidthOf(drawn.scalar) == 0 {
+                    scalars.append(wchar_t(bitPattern: drawn.scalar.value))
+                }
+                used += w
             }
-            used += w
         }
         guard !scalars.isEmpty else { return }
         scalars.append(0)

@@ -41,6 +41,8 @@ struct CursesTheme {
             (.input, Int32(COLOR_BLACK), Int32(COLOR_WHITE), normal, underline),
             (.unsure, Int32(COLOR_MAGENTA), -1, underline, underline),
             (.unsureSelected, Int32(COLOR_BLACK), Int32(COLOR_MAGENTA), underline | bold, reverse | underline),
+            (.inputUnsure, Int32(COLOR_MAGENTA), Int32(COLOR_WHITE), underline, underline | bold),
+            (.inputUnsureSelected, Int32(COLOR_BLACK), Int32(COLOR_MAGENTA), underline | bold, reverse | underline),
         ]
         for (index, entry) in table.enumerated() {
             if colors {

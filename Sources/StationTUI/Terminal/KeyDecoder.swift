@@ -6,13 +6,17 @@ enum KeyDecoder {
     static let controlHomeCode: Int32 = KEY_MAX + 1
     static let controlEndCode: Int32 = KEY_MAX + 2
 
-    static func decode(status: Int32, value: Int32) -> Key? {
+    /// `eraseIsControlH`: the terminal's Backspace sends Ctrl-H (its erase character, `stty erase`), so
+    /// Ctrl-H is Backspace. Elsewhere Backspace sends DEL and Ctrl-Backspace sends Ctrl-H (xterm, VTE,
+    /// Windows Terminal): Ctrl-H then deletes a word.
+    static func decode(status: Int32, value: Int32, eraseIsControlH: Bool = false) -> Key? {
         if status == ds_key_code_yes() { return functionKey(value) }
         switch value {
         case 27: return .escape
         case 9: return .tab
         case 10, 13: return .enter
-        case 8, 127: return .backspace
+        case 8: return eraseIsControlH ? .backspace : .wordBackspace
+        case 127: return .backspace
         case 1...26: return .control(Character(Unicode.Scalar(UInt8(value + 96))))
         case 0..<32: return nil
         default:

@@ -9,7 +9,9 @@ import StationSystem
 @MainActor
 public final class StationScreen {
     private enum Event: Sendable {
-        case input, resize, terminate, redraw, tick
+        case input, resize, terminate, tick
+        /// Something the frame numbered so showed changed.
+        case redraw(frame: Int)
     }
 
     private let model: ScreenModel
@@ -22,6 +24,7 @@ public final class StationScreen {
     private var signalWatch: SignalWatch?
     private var isSuspended = false
     private var needsRedraw = true
+    private var frames: FrameWatch?
 
     public init(model: ScreenModel, colors: Bool, environment: [String: String], clock: any StationClock) {
         self.model = model
@@ -39,6 +42,7 @@ public final class StationScreen {
         let (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
         self.continuation = continuation
         self.terminal = terminal
+        frames = FrameWatch { continuation.yield(.redraw(frame: $0)) }
         watchSignals(continuation)
         let watcher = InputWatcher(
             onInput: { continuation.yield(.input) }, onHangUp: { continuation.yield(.terminate) })
@@ -65,7 +69,10 @@ public final class StationScreen {
                 resized()
             case .terminate:
                 break eventLoop
-            case .redraw, .tick:
+            case .redraw(let shown):
+                // A change to what an older frame showed is in the frames since (`FrameWatch`).
+                if frames?.isCurrent(shown) == true { needsRedraw = true }
+            case .tick:
                 needsRedraw = true
             }
             if needsRedraw, !isSuspended { draw() }
@@ -86,14 +93,12 @@ public final class StationScreen {
         needsRedraw = false
         // Messages about a state that changed go before the frame shows them.
         model.station.notifier.dropStale()
-        let continuation = continuation
-        withObservationTracking {
+        frames?.draw {
             ScreenRenderer.render(model, on: terminal.canvas)
             terminal.setTitle(windowTitle())
-        } onChange: {
-            continuation?.yield(.redraw)
         }
         terminal.present()
+        model.firstFrameDrawn()
         updateTicking()
     }
 

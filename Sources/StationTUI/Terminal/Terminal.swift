@@ -11,6 +11,8 @@ final class Terminal {
     private var isActive = false
     private var lastTitle: String?
     private let titleSupported: Bool
+    /// Whether this terminal's Backspace sends Ctrl-H, read from the terminal's erase character at start.
+    private let eraseIsControlH: Bool
 
     /// Why the terminal cannot be used.
     struct Unusable: Error, CustomStringConvertible {
@@ -47,6 +49,7 @@ final class Terminal {
             define_key(sequence, code)
         }
         _ = mousemask(ds_button1_pressed() | ds_button1_clicked() | ds_button1_released(), nil)
+        eraseIsControlH = erasechar() == 8
         canvas = CursesCanvas(theme: CursesTheme(colors: colors))
         titleSupported = Self.supportsTitle(term: environment["TERM"] ?? "")
         isActive = true
@@ -76,12 +79,17 @@ final class Terminal {
             var value: wint_t = 0
             let status = wget_wch(ds_stdscr(), &value)
             if status == ds_err() { break }
-            guard let key = KeyDecoder.decode(status: status, value: Int32(bitPattern: value)) else { continue }
+            guard
+                let key = KeyDecoder.decode(
+                    status: status, value: Int32(bitPattern: value), eraseIsControlH: eraseIsControlH)
+            else { continue }
             if pendingEscape {
                 pendingEscape = false
                 switch key {
                 case .character("b"): keys.append(.wordLeft)
                 case .character("f"): keys.append(.wordRight)
+                // Alt-Backspace, which was Esc then Backspace: "Abandon changes?" in the editor.
+                case .backspace: keys.append(.wordBackspace)
                 default:
                     keys.append(.escape)
                     keys.append(key)

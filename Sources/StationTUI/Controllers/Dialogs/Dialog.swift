@@ -14,14 +14,21 @@ public enum ConfirmAction: Sendable, Equatable {
     case enterInError(Int64, reason: String)
 }
 
+/// Whose details the steps of `n` and `i` ask: a session still to be made (nothing exists of it before
+/// the last step), or one that exists.
+public enum SessionDetailsTarget: Sendable, Equatable {
+    case new(name: String)
+    case existing(SessionID)
+}
+
 /// What a text field is for.
 public enum InputPurpose: Sendable, Equatable {
     case newSession
     case rename(SessionID)
     /// The patient's name for a session's details.
-    case patientName(SessionID)
+    case patientName(SessionDetailsTarget)
     /// The patient's identifier, after the name.
-    case patientIdentifier(SessionID, name: String?)
+    case patientIdentifier(SessionDetailsTarget, name: String?)
     /// Why a signed report changes; `text` is the new text, `inEditor` whether it is in the in-place editor.
     case amendmentReason(Report, text: String, inEditor: Bool)
     /// What is wrong with a report about to be entered in error.
@@ -32,10 +39,10 @@ public enum InputPurpose: Sendable, Equatable {
 public enum PickerPurpose: Sendable, Equatable {
     case locale
     case source
-    /// A session's patient: none, a recent one (by index), or another one to type.
-    case patient(SessionID, recent: [Patient])
-    case workType(SessionID, patient: Patient?)
-    case priority(SessionID, patient: Patient?, workType: String)
+    /// A session's patient: a new one to type, a recent one, or none.
+    case patient(SessionDetailsTarget, recent: [Patient])
+    case workType(SessionDetailsTarget, patient: Patient?)
+    case priority(SessionDetailsTarget, patient: Patient?, workType: String)
     /// The language of one session's dictations (`L`).
     case sessionLocale(SessionID)
     /// The format report `x` exports it in.

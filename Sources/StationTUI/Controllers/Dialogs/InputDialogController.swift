@@ -11,13 +11,13 @@ final class InputDialogController: DialogController {
     var field: TextEditorModel
     /// Why the text was refused, shown under the field until the next key changes it.
     var error: String?
-    /// Takes the text; `askDetails` is Tab in the new-session field (go on to its patient).
-    @ObservationIgnored private let submit: (InputDialogController, _ askDetails: Bool) -> KeyOutcome
+    /// Takes the text (the flag is no longer used: a new session's steps have a dialog of their own).
+    @ObservationIgnored private let submit: (InputDialogController, _ unused: Bool) -> KeyOutcome
     @ObservationIgnored private let cancelled: () -> Void
 
     init(
         title: String, text: String = "", purpose: InputPurpose, cancelled: @escaping () -> Void = {},
-        submit: @escaping (InputDialogController, _ askDetails: Bool) -> KeyOutcome
+        submit: @escaping (InputDialogController, _ unused: Bool) -> KeyOutcome
     ) {
         var field = TextEditorModel(text: text)
         field.moveToEnd()
@@ -40,9 +40,6 @@ final class InputDialogController: DialogController {
             return .close
         case .enter:
             return submit(self, false)
-        case .tab where purpose == .newSession:
-            // Enter makes the session at once; Tab goes on to its patient, work type and priority.
-            return submit(self, true)
         default:
             if field.applyLineKey(key) { error = nil }
             return .handled
@@ -60,9 +57,6 @@ final class InputDialogController: DialogController {
             tr("Dialog"),
             [
                 KeyBinding("Enter", tr("OK"), tr("Accept what is typed")),
-                KeyBinding(
-                    "Tab", tr("Patient…"), tr("Make the session, then set its patient, work type and priority"),
-                    applies: purpose == .newSession),
                 KeyBinding("Esc", tr("Cancel"), tr("Close without changes")),
             ])
     }

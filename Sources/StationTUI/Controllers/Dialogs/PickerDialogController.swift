@@ -35,7 +35,10 @@ final class PickerDialogController: DialogController {
         case .enter:
             guard options.indices.contains(selection) else { return .close }
             return choose(options[selection].value)
-        default: break
+        // Space records nothing over a list: it says where it records, as every view does.
+        default:
+            return RecordingKeys.spaceRefusal(of: key, then: tr("Enter chooses, Esc closes this list."))
+                ?? .handled
         }
         return .handled
     }

@@ -1,5 +1,5 @@
 /// Word error rate: substitutions, insertions and deletions against the reference words.
-public struct WordErrorRate: Sendable, Equatable, Codable {
+public struct WordErrors: Sendable, Equatable, Codable {
     public var errors: Int
     public var words: Int
 
@@ -12,7 +12,7 @@ public struct WordErrorRate: Sendable, Equatable, Codable {
     public var percent: Double { words == 0 ? 0 : Double(errors) * 100 / Double(words) }
 
     /// The edit distance between `hypothesis` and `reference`, counted over `reference`'s words.
-    public static func of(hypothesis: [String], reference: [String]) -> WordErrorRate {
+    public static func of(hypothesis: [String], reference: [String]) -> WordErrors {
         var previous = Array(0...hypothesis.count)
         for (row, word) in reference.enumerated() {
             var current = [row + 1] + Array(repeating: 0, count: hypothesis.count)
@@ -22,10 +22,10 @@ public struct WordErrorRate: Sendable, Equatable, Codable {
             }
             previous = current
         }
-        return WordErrorRate(errors: previous[hypothesis.count], words: reference.count)
+        return WordErrors(errors: previous[hypothesis.count], words: reference.count)
     }
 
-    public static func + (lhs: WordErrorRate, rhs: WordErrorRate) -> WordErrorRate {
-        WordErrorRate(errors: lhs.errors + rhs.errors, words: lhs.words + rhs.words)
+    public static func + (lhs: WordErrors, rhs: WordErrors) -> WordErrors {
+        WordErrors(errors: lhs.errors + rhs.errors, words: lhs.words + rhs.words)
     }
 }
