@@ -11,6 +11,8 @@ public enum ClinicStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     case notInitialized(store: String)
     /// The store's schema is newer than this build knows.
     case newerSchema(store: String, found: Int, known: Int)
+    /// The store's schema is older than this build needs: `clinic init` brings it up to date.
+    case olderSchema(store: String, found: Int, needed: Int)
     /// The connected role may not do this (a privilege, or one of the store's rules).
     case notAllowed(user: String, reason: String)
     /// A name that cannot be a login role.
@@ -34,6 +36,12 @@ public enum ClinicStoreError: Error, Sendable, Equatable, CustomStringConvertibl
             tr(
                 "The clinic store at \(store) has schema version \(found), newer than this station knows (\(known)): update the station on this workstation."
             )
+        case .olderSchema(let store, let found, let needed):
+            tr(
+                """
+                The clinic store at \(store) has schema version \(found), older than this station needs \
+                (\(needed)): an administrator runs `dictation-station clinic init` for it to bring it up to date.
+                """)
         case .notAllowed(let user, let reason):
             tr("\(user) may not do that in the clinic store: \(reason)")
         case .invalidUserName(let name):

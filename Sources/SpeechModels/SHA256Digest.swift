@@ -3,9 +3,9 @@ import Foundation
 
 /// The SHA-256 of a file, computed with libcrypto's EVP digest (`EVP_DigestInit_ex`, `EVP_DigestUpdate`,
 /// `EVP_DigestFinal_ex`). The only file that calls libcrypto.
-enum SHA256Digest {
+public enum SHA256Digest {
     /// The lowercase hex digest of the file; checks for cancellation between blocks.
-    static func hex(of file: URL) throws -> String {
+    public static func hex(of file: URL) throws -> String {
         guard let context = EVP_MD_CTX_new() else { throw InstallFailure.unexpected("libcrypto: no digest context") }
         defer { EVP_MD_CTX_free(context) }
         guard EVP_DigestInit_ex(context, EVP_sha256(), nil) == 1 else {

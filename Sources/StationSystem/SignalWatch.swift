@@ -47,3 +47,11 @@ public final class SignalWatch: Sendable {
         pipe.write.close()
     }
 }
+
+/// Writing to a pipe or terminal whose reader went away.
+public enum BrokenPipes {
+    /// From now on a write to a pipe with no reader fails with EPIPE instead of ending the process with
+    /// SIGPIPE: a station whose output nobody reads any more still keeps its dictations. The
+    /// corresponding C function is `signal`.
+    public static func ignore() { signal(SIGPIPE, SIG_IGN) }
+}

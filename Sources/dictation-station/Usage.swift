@@ -35,6 +35,12 @@ enum Usage {
                                   postgresql:// URI; default: $DICTATION_STATION_STORE, else the
                                   workstation's /etc/dictation-station/store.conf)
               --no-color          a monochrome screen (also when NO_COLOR is set)
+              --lines             the station line by line, for a screen reader, a braille display,
+                                  SSH or a log: events as sentences, commands as words (help lists
+                                  them); also by itself when TERM is dumb or cannot show the screen
+              --quiet-screen      for a screen reader: the timer moves every 10 s, no level meter, nothing
+                                  animates, only what changed is redrawn (F7 toggles it)
+              --high-contrast     white and yellow on black, nothing dimmed
               --catalog FILE      the speech model catalog to use instead of the built-in one
                                   (also $DICTATION_STATION_CATALOG)
               --model-mirror URL  fetch every model file by its name from URL (an intranet http(s)
@@ -233,6 +239,10 @@ enum Usage {
                                                   a password (one line on standard input) for other workstations
                               clinic status [--store S]  the store and who set it, schema version, the users, and
                                                   a warning if the server lets anyone in without a password
+                              clinic import-station DIR [--store S]
+                                                  bring your own station's reports (revisions, history, words,
+                                                  audio) and sessions from the data directory DIR into the clinic
+                                                  store, as yourself; checked, and safe to run again
                                                   S as --store; without one, libpq's defaults
                             """)
                     )

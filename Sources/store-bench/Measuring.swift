@@ -69,6 +69,13 @@ func search(_ paths: StationPaths, _ query: String) async throws -> (Duration, I
     return (time, hits)
 }
 
+/// The send-to-the-other-station figures of both stores.
+func printArrival(sqlite: ChangeArrival.Figures, postgres: ChangeArrival.Figures?) {
+    print("send → the other station's list shows it, \(ChangeArrival.runs) sends at \(reportCount) reports:")
+    print("  SQLite, polled every 500 ms:                 \(sqlite.line)")
+    if let postgres { print("  PostgreSQL, LISTEN/NOTIFY (10 s poll under): \(postgres.line)") }
+}
+
 /// SQLite's figures, and PostgreSQL's beside them when measured, with the goals at the large size.
 func printTable(sqlite: [Figure], postgres: [Figure]?) {
     let large = "\(reportCount)"

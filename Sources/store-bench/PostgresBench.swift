@@ -9,12 +9,14 @@ struct PostgresBench {
     let host: String
     let port: String
     let author = "dsbench"
+    /// The other station's person in the send-to-screen figure.
+    let reader = "dsbench_reader"
     /// Connections filling the large store at once (the server's work, not this process's, is the limit).
     let fillers = 4
 
     func address(_ database: String) -> StoreAddress { StoreAddress("host=\(host) port=\(port) dbname=\(database)") }
 
-    func run() async throws -> [Figure] {
+    func run() async throws -> (figures: [Figure], arrival: ChangeArrival.Figures) {
         let largeStore = "bench_large"
         let referenceStore = "bench_reference"
         for database in [largeStore, referenceStore] { try await make(database) }
@@ -25,10 +27,6 @@ struct PostgresBench {
                 format: "PostgreSQL: generated %d reports in %.1f s (%d connections, one transaction each: %.0f /s)",
                 reportCount, seconds(start.duration(to: clock.now)), fillers, rate))
         _ = try await fill(referenceStore, count: referenceCount)
-        // The time from one station's send to the other station's screen belongs here once the station
-        // runs on the clinic store with LISTEN/NOTIFY: a second connection listens, one adds a report, and
-        // the figure is the time until the notification has come and the list is read again.
-        print("PostgreSQL: send → the other station's screen: not measured yet (needs the station's LISTEN/NOTIFY)")
 
         var figures: [Figure] = []
         figures.append(
@@ -43,7 +41,18 @@ struct PostgresBench {
                     label: "search \"\(query)\"", large: time, reference: try await search(referenceStore, query).0,
                     hits: hits))
         }
-        return figures
+        return (figures, try await arrival(largeStore))
+    }
+
+    /// One station (the author's) sends, the other (another clinic user's) learns of it by LISTEN/NOTIFY,
+    /// as the station does (`OpenedStore`: notices, and a poll every 10 s under them).
+    private func arrival(_ database: String) async throws -> ChangeArrival.Figures {
+        let sender = try await ClinicStore.connect(to: address(database), actingAs: author)
+        let other = try await ClinicStore.connect(to: address(database), actingAs: reader)
+        let feed = try ClinicChangeFeed.start(at: address(database))
+        defer { feed.stop() }
+        return try await ChangeArrival.measure(
+            sender: sender, other: other, notices: feed.notices, poll: .seconds(10), firstIndex: reportCount)
     }
 
     /// The empty database (scripts/bench-store made it) set up as `clinic init` does, with the bench's
@@ -52,6 +61,7 @@ struct PostgresBench {
         let store = try await ClinicStore.connect(to: address(database), requiringSchema: false)
         _ = try await store.initialize()
         _ = try await store.addUser(author, transcriptionist: false)
+        _ = try await store.addUser(reader, transcriptionist: false)
     }
 
     /// Adds `count` generated reports, each in a transaction of its own as the station adds them, over
@@ -82,7 +92,6 @@ struct PostgresBench {
     }
 
     /// The median time of a search as the clinic user, and how many rows (up to a screen) it found.
-    /// Unlike SQLite's, the clinic store's search does not fold accents, so "ozdemir" may find nothing.
     private func search(_ database: String, _ query: String) async throws -> (Duration, Int) {
         let store = try await ClinicStore.connect(to: address(database), actingAs: author)
         let hits = try await store.reports(search: query, limit: screenRows, offset: 0).count

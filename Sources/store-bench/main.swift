@@ -3,7 +3,8 @@ import SQLiteStore
 import StationCore
 
 // Measures the report stores: inserts per second, opening the store and reading the first screen of
-// the list, and full-text searches, on a large store and a small reference one. SQLite always; the
+// the list, and full-text searches, on a large store and a small reference one; then the time from one
+// station's send to another station's list showing the report. SQLite always; the
 // clinic store (PostgreSQL) too when a server is given, in the same run, so the figures stand side by side.
 //
 //   store-bench [REPORTS]    default 100000; the reference stores hold 1000
@@ -42,11 +43,19 @@ for query in queries {
     )
 }
 
+// One station sends, another sees it in its list: two connections to the large store, the other told of
+// changes by its poll, as the station is on SQLite.
+let sqliteArrival = try await ChangeArrival.measure(
+    sender: try await StationDatabase.open(large), other: try await StationDatabase.open(large), notices: nil,
+    poll: .milliseconds(500), firstIndex: reportCount)
+
 let environment = ProcessInfo.processInfo.environment
 if let host = environment["DICTATION_STATION_BENCH_PGHOST"], let port = environment["DICTATION_STATION_BENCH_PGPORT"] {
     let postgres = try await PostgresBench(host: host, port: port).run()
-    printTable(sqlite: sqlite, postgres: postgres)
+    printTable(sqlite: sqlite, postgres: postgres.figures)
+    printArrival(sqlite: sqliteArrival, postgres: postgres.arrival)
 } else {
     printTable(sqlite: sqlite, postgres: nil)
+    printArrival(sqlite: sqliteArrival, postgres: nil)
     print("PostgreSQL: not measured (no DICTATION_STATION_BENCH_PGHOST; scripts/bench-store starts a server)")
 }

@@ -67,25 +67,27 @@ struct ProfileTrainingTests {
         #expect(profiles.model(author: "alice", base: base) == base)
     }
 
-    @Test("a profile that does not beat the stock model on the held-back dictations is refused")
+    /// Four held-back sentences cannot show a profile better beyond doubt: even four better out of
+    /// four has p = 1/16 in an exact signed-rank test, above `ProfileComparison.doubt`. However well
+    /// the candidates decode, the gate refuses them and leaves nothing behind. (An earlier version of
+    /// this test mixed two voices in one login and expected a refusal; with the held-back dictations
+    /// rotating, the profile trained on both did beat the stock model, p < 0.001, and was rightly kept.)
+    @Test("a profile that is not better beyond doubt on the held-back dictations is refused")
     func refusedProfile() async throws {
         let data = try DevCorpus.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: data) }
         let profiles = SpeakerProfiles(directory: data.appendingPathComponent("profiles"))
-        // Carol's older dictations were spoken by the rms voice, her newest ten by kal16.
-        var carol = try DevCorpus.dictations("rms", 1...40)
-        carol += try DevCorpus.dictations("kal16", 41...50)
-        let outcome = try await ProfileUpdater(profiles: profiles).update(
+        let carol = try DevCorpus.dictations("rms", 1...4)
+        let outcome = try await ProfileUpdater(profiles: profiles, minimumDictations: 4).update(
             author: "carol", base: base, source: ListedDictations(["carol": carol]), now: Self.now)
         print(
             "carol: stock \(outcome.stock.percent) %, candidates \(outcome.candidates.map { ($0.kind, $0.errorRate.percent) })"
         )
+        #expect(outcome.heldBack == 4)
         #expect(outcome.accepted == nil)
-        // The MLLR candidate is the base's own parts plus mllr_matrix: it decodes otherwise than the
-        // stock model only because the decoder applies the transform (-mllr).
-        let mllr = try #require(outcome.candidates.first { $0.kind == .mllr })
-        #expect(mllr.errorRate != outcome.stock)
-        #expect(outcome.candidates.allSatisfy { $0.errorRate.percent >= outcome.stock.percent })
+        #expect(outcome.comparison.kept == nil)
+        #expect(outcome.comparison.candidates.count == 2)
+        #expect(outcome.comparison.candidates.allSatisfy { $0.test.pValue >= ProfileComparison.doubt })
         #expect(profiles.record(author: "carol", locale: "en-US") == nil)
         #expect(profiles.model(author: "carol", base: base) == base)
         let carolFolder = data.appendingPathComponent("profiles/carol").path

@@ -133,7 +133,15 @@ struct ReportDictationsTests {
         try await sign(try await add("unknown", author: nil))
 
         let found = try await ReportDictations(store: database).dictations(author: "alice", locale: "en-US")
-        #expect(Set(found.map(\.audioFile.lastPathComponent)) == ["corrected.wav", "signed.wav"])
+        // The one whose recording is gone is read too: training leaves it out and names it
+        // (`DictationSelection`, `.noRecording`), rather than it vanishing here without a word.
+        #expect(Set(found.map(\.audioFile.lastPathComponent)) == ["corrected.wav", "signed.wav", "noaudio.wav"])
+        let words = data.appendingPathComponent("words.dict")
+        try Data("as AE Z\ncorrected K ER EH K T IH D\ndecoded D IH K OW D IH D\n".utf8).write(to: words)
+        let selection = DictationSelection(found, dictionary: try PronunciationDictionary(contentsOf: words))
+        let noAudio = found.first { $0.audioFile.lastPathComponent == "noaudio.wav" }?.report
+        #expect(selection.leftOut.map(\.report) == [noAudio])
+        #expect(selection.leftOut.map(\.reason) == [.noRecording])
         #expect(found.first { $0.audioFile.lastPathComponent == "corrected.wav" }?.text == "as corrected")
     }
 }

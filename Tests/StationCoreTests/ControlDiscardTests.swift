@@ -119,7 +119,8 @@ struct ControlNoticeTests {
         _ = fixture.makeSession(named: "Room 12")
         let notifier = fixture.station.notifier
         fixture.station.perform(.toggle)
-        #expect(notifier.recent.first?.message == "Control socket: toggle — ● REC 00:00 Room 12")
+        // A sentence, its time in full units: a screen reader reads "0 seconds", not "00:00".
+        #expect(notifier.recent.first?.message == "Control socket: toggle — Room 12: recording, 0 seconds.")
         #expect(notifier.recent.first?.kind == .info)
         fixture.station.perform(.send)
         #expect(

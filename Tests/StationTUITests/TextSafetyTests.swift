@@ -35,7 +35,9 @@ struct TextSafetyTests {
     @Test(
         "characters take their display width",
         arguments: [
-            ("a", 1), ("é", 1), ("e\u{301}", 1), ("日", 2), ("한", 2), ("😀", 2), ("❤️", 2), ("Ａ", 2), ("\u{200B}", 0),
+            // ❤️ is ❤ (one column) and VS16, which tmux does not widen: one column, as it draws it
+            // (TerminalWideCharacterTests reads it back from tmux).
+            ("a", 1), ("é", 1), ("e\u{301}", 1), ("日", 2), ("한", 2), ("😀", 2), ("❤️", 1), ("Ａ", 2), ("\u{200B}", 0),
         ])
     func widths(character: String, width: Int) {
         #expect(DisplayWidth.of(Character(character)) == width, "\(character)")

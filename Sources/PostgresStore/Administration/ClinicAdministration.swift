@@ -39,7 +39,12 @@ public struct AddedUser: Sendable, Equatable {
 extension ClinicStore {
     /// Sets up the store, or brings its schema up to this build's (`ClinicSchema.migrate`).
     public func initialize() throws(ClinicStoreError) -> ClinicSetUp {
-        let outcome = try ClinicSchema.migrate(connection, store: address.description)
+        try initialize(upTo: ClinicSchema.latestVersion)
+    }
+
+    /// Sets up the store up to schema `version` only: the store of an older build, to test an upgrade.
+    func initialize(upTo version: Int) throws(ClinicStoreError) -> ClinicSetUp {
+        let outcome = try ClinicSchema.migrate(connection, store: address.description, upTo: version)
         return ClinicSetUp(versionBefore: outcome.versionBefore, versionAfter: outcome.versionAfter)
     }
 

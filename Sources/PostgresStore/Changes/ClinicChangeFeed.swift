@@ -15,15 +15,18 @@ public final class ClinicChangeFeed: Sendable {
 
     public static let channel = "dictation_changes"
 
-    /// Listens at `address`; throws when the first connection cannot be made.
+    /// Listens at `address`; throws when the first connection cannot be made, unless `waitingForServer`:
+    /// then a server that cannot be reached now is listened to once it answers, as after a lost connection.
     public static func start(
-        at address: StoreAddress, retryInterval: Duration = .seconds(2)
+        at address: StoreAddress, retryInterval: Duration = .seconds(2), waitingForServer: Bool = false
     ) throws(ClinicStoreError) -> ClinicChangeFeed {
-        let connection = try PGConnection(address)
-        do {
-            try connection.execute("LISTEN \(channel)")
-        } catch {
-            throw .refused(reason: error.message)
+        let connection = try PGConnection(address, waitingForServer: waitingForServer)
+        if connection.isOK {
+            do {
+                try connection.execute("LISTEN \(channel)")
+            } catch {
+                throw .refused(reason: error.message)
+            }
         }
         let (notices, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let feed = ClinicChangeFeed(notices: notices)

@@ -36,13 +36,14 @@ public final class ClinicClaims: Sendable {
     private let retryInterval: Duration
     private let log: any StationLog
 
-    /// Connects the claims' own connection to `address`.
+    /// Connects the claims' own connection to `address`; `waitingForServer`: a server that cannot be
+    /// reached now is connected to later, as after a lost connection.
     public static func connect(
         to address: StoreAddress, clock: any StationClock = SystemClock(), retryInterval: Duration = .seconds(3),
-        log: any StationLog = SilentLog()
+        log: any StationLog = SilentLog(), waitingForServer: Bool = false
     ) throws(ClinicStoreError) -> ClinicClaims {
-        let connection = try PGConnection(address)
-        Self.watchPeer(connection)
+        let connection = try PGConnection(address, waitingForServer: waitingForServer)
+        if connection.isOK { Self.watchPeer(connection) }
         return ClinicClaims(connection: connection, clock: clock, retryInterval: retryInterval, log: log)
     }
 

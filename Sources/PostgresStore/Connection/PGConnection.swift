@@ -16,7 +16,10 @@ final class PGConnection {
     /// gives up connecting after 5 s and sends TCP keepalives, so a pulled cable ends it within about
     /// 15 s; the address may set the last two otherwise. The corresponding C function is
     /// `PQconnectdbParams`, with the address expanded as the `dbname`.
-    init(_ address: StoreAddress) throws(ClinicStoreError) {
+    ///
+    /// `waitingForServer`: a server that cannot be reached now (not one that refuses) gives a connection
+    /// that is not connected yet (`isOK` false), which `reconnectIfLost` connects once the server answers.
+    init(_ address: StoreAddress, waitingForServer: Bool = false) throws(ClinicStoreError) {
         let parameters = [
             ("connect_timeout", "5"), ("keepalives", "1"), ("keepalives_idle", "5"), ("keepalives_interval", "2"),
             ("keepalives_count", "3"), ("tcp_user_timeout", "15000"), ("dbname", address.conninfo),
@@ -31,10 +34,15 @@ final class PGConnection {
         guard PQstatus(connection) == CONNECTION_OK else {
             let reason = PostgresError.oneLine(String(cString: PQerrorMessage(connection)))
             let role = PQuser(connection).map { String(cString: $0) } ?? ""
-            PQfinish(connection)
             if let refusal = ConnectionRefusal(message: reason) {
+                PQfinish(connection)
                 throw .refusedConnection(store: address.description, role: role, refusal: refusal, reason: reason)
             }
+            if waitingForServer {
+                self.connection = connection
+                return
+            }
+            PQfinish(connection)
             throw .unreachable(store: address.description, reason: reason)
         }
         self.connection = connection

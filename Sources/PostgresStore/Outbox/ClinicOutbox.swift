@@ -77,6 +77,18 @@ public final class ClinicOutbox: DictationOutbox, Sendable {
         }.sorted { $0.createdMicroseconds < $1.createdMicroseconds }
     }
 
+    /// The file names of the recordings of the dictations that wait: theirs until they are delivered.
+    public var waitingRecordingNames: Set<String> {
+        Set(waiting().map { URL(fileURLWithPath: $0.audioFile).lastPathComponent })
+    }
+
+    /// How many dictations wait to be delivered.
+    public var count: Int {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).count {
+            $0.hasSuffix(".json") && !$0.hasPrefix(".")
+        }
+    }
+
     /// Whether anything waits, without reading it.
     var isEmpty: Bool {
         !((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).contains {

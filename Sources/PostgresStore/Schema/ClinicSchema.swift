@@ -4,7 +4,7 @@ import Localization
 /// `clinic init`, and recorded in `dictation.schema_version`.
 enum ClinicSchema {
     /// The migrations in order; version N is `migrations[N - 1]`. Never edit one that has shipped: add one.
-    static let migrations = [version1, version2, version3]
+    static let migrations = [version1, version2, version3, version4, version5]
     static var latestVersion: Int { migrations.count }
 
     /// What `migrate` found and did.
@@ -15,8 +15,10 @@ enum ClinicSchema {
 
     /// Creates the roles, the schema and every migration not applied yet, all in one transaction;
     /// needs a role that may create roles (a superuser: `sudo -u postgres`). A store of a newer schema is
-    /// refused and left untouched.
-    static func migrate(_ connection: PGConnection, store: String) throws(ClinicStoreError) -> Outcome {
+    /// refused and left untouched. `target` stops at an older version (tests of an upgrade).
+    static func migrate(
+        _ connection: PGConnection, store: String, upTo target: Int = latestVersion
+    ) throws(ClinicStoreError) -> Outcome {
         do {
             return try connection.transaction { () throws -> Outcome in
                 // Two administrators running init at once take turns.
@@ -26,11 +28,11 @@ enum ClinicSchema {
                 guard before <= latestVersion else {
                     throw PostgresError(sqlState: "DS900", message: "newer schema", detail: String(before))
                 }
-                for number in (before + 1)..<(latestVersion + 1) {
+                for number in (before + 1)..<(max(before, target) + 1) {
                     try connection.execute(migrations[number - 1])
                     try connection.query("INSERT INTO schema_version (version) VALUES ($1)", [String(number)])
                 }
-                return Outcome(versionBefore: before, versionAfter: latestVersion)
+                return Outcome(versionBefore: before, versionAfter: max(before, target))
             }
         } catch let error as PostgresError where error.sqlState == "DS900" {
             throw .newerSchema(store: store, found: Int(error.detail ?? "") ?? 0, known: latestVersion)

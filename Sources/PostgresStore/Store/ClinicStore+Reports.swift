@@ -18,26 +18,30 @@ extension ClinicStore: ReportStore {
         }
     }
 
-    /// Search is PostgreSQL full-text search (`ReportSearch`): each word of `query.search` must begin a
-    /// word of the text, the session's name or the patient's name or identifier.
+    /// Search is PostgreSQL full-text search (`ReportSearch`): each word of `query.search`, accents
+    /// folded, must begin a word of the text, the session's name or the patient's name or identifier.
     public func reports(_ query: ReportQuery, limit: Int, offset: Int) async throws -> [Report] {
-        try perform {
-            try connection.query(
+        let search = ReportSearch.text(query.search)
+        let parameters = [
+            search, query.author, String(query.unsignedOnly), String(query.urgentOnly),
+            String(query.includeEnteredInError), String(max(0, limit)), String(max(0, offset)),
+        ]
+        let columns = ReportRows.reportColumns(withWords: false)
+        return try perform {
+            guard search == nil else {
+                return try connection.query(ReportSearch.statement(columns: columns), parameters).map(ReportRows.report)
+            }
+            return try connection.query(
                 """
-                SELECT \(ReportRows.reportColumns(withWords: false)) FROM dictation.reports
-                WHERE \(ReportSearch.condition("$1"))
+                SELECT \(columns) FROM dictation.reports
+                WHERE $1::text IS NULL
                     AND ($2::text IS NULL OR author = $2)
                     AND (NOT $3::boolean OR status IN ('draft', 'corrected'))
                     AND (NOT $4::boolean OR priority = 'urgent')
                     AND ($5::boolean OR error_by IS NULL)
                 ORDER BY (priority = 'urgent') DESC, created DESC, id DESC
                 LIMIT $6 OFFSET $7
-                """,
-                [
-                    ReportSearch.text(query.search), query.author, String(query.unsignedOnly),
-                    String(query.urgentOnly), String(query.includeEnteredInError), String(max(0, limit)),
-                    String(max(0, offset)),
-                ]
+                """, parameters
             ).map(ReportRows.report)
         }
     }
@@ -108,8 +112,7 @@ extension ClinicStore: ReportStore {
 
     /// One step of a report's life in one transaction, then the report as the database now has it.
     private func step(on id: Int64, _ body: () throws -> Void) throws -> Report {
-        connection.reconnectIfLost()
-        deliverWaiting()
+        try ready()
         do {
             return try connection.transaction {
                 try body()
@@ -119,6 +122,7 @@ extension ClinicStore: ReportStore {
                 return report
             }
         } catch let error as PostgresError {
+            noteReachability()
             throw storeError(error, about: id)
         }
     }

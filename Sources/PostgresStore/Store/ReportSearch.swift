@@ -1,21 +1,23 @@
-/// A typed search as PostgreSQL full-text search: every word must begin a word of the report's text,
-/// session name or patient, or the digits of the patient's identifier ("200871" finds "MRN200871",
-/// which the parser keeps as one word). The typed text is split by the same parser as the reports
-/// (`to_tsvector('simple')`), each of its words becomes a prefix (`'fract':* & 'jansen':*`), so nothing
-/// typed is read as tsquery syntax.
+/// A typed search as PostgreSQL full-text search: every word, accents folded, must begin a word of the
+/// report's text, session name or patient, or the digits of the patient's identifier ("200871" finds
+/// "MRN200871", "ozdemir" finds "Özdemir"). The database splits the typed text as it splits the reports
+/// (`dictation.typed_query`, each word a quoted prefix), so nothing typed is read as query syntax.
+///
+/// `dictation.search_reports` (schema 4) finds the ids with the full-text index, which row-level
+/// security would keep the planner from using; the rows are then read as the person, under the read
+/// policy, in the order found.
 enum ReportSearch {
-    /// The condition on `dictation.reports`, with the search text as `parameter`. The index answers a
-    /// search without digits; one with digits also looks at each report's identifier digits.
-    static func condition(_ parameter: String) -> String {
-        let query = """
-            (SELECT to_tsquery('simple', string_agg(quote_literal(lexeme) || ':*', ' & '))
-                FROM unnest(to_tsvector('simple', \(parameter)::text)))
-            """
-        let digits = "to_tsvector('simple', regexp_replace(coalesce(patient_identifier, ''), '[^0-9]', '', 'g'))"
-        return """
-            (\(parameter)::text IS NULL OR search @@ \(query)
-                OR (\(parameter)::text ~ '[0-9]' AND (search || \(digits)) @@ \(query)))
-            """
+    /// The rows of the reports a search finds, one screen, in the list's order: `$1` the search text,
+    /// then the author, unsigned-only, urgent-only, with-entered-in-error, limit and offset. Each row is
+    /// read by its id (`OFFSET 0` keeps the subquery a lookup per id: joined, the planner would read every
+    /// report to hash them, not knowing that a screen's worth comes back).
+    static func statement(columns: String) -> String {
+        """
+        SELECT page.* FROM dictation.search_reports($1, $2, $3, $4, $5, $6, $7) WITH ORDINALITY
+            AS found (id, position)
+        CROSS JOIN LATERAL (SELECT \(columns) FROM dictation.reports WHERE id = found.id OFFSET 0) AS page
+        ORDER BY found.position
+        """
     }
 
     /// The search text, or nil when it holds no letter or digit (then every report matches).

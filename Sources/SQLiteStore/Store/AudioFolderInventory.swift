@@ -14,7 +14,11 @@ public struct AudioFolderInventory: AudioInventory {
         self.markers = markers
     }
 
-    public func recordings() throws -> [AudioFileEntry] {
+    public func recordings() throws -> [AudioFileEntry] { try Self.recordings(in: paths, markers: markers) }
+
+    /// The recordings in `paths`' audio folder (regular files, not the import markers), whichever store
+    /// accounts for them.
+    public static func recordings(in paths: StationPaths, markers: any ImportMarkReading) throws -> [AudioFileEntry] {
         guard FileManager.default.fileExists(atPath: paths.audioDirectory.path) else { return [] }
         let files = try FileManager.default.contentsOfDirectory(
             at: paths.audioDirectory,

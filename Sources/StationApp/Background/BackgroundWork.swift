@@ -8,13 +8,21 @@ import StationTUI
 struct BackgroundWork {
     private let tasks: [Task<Void, Never>]
 
+    /// What the front (the screen, or the line mode) does with the work's news.
+    struct Front {
+        /// An install's progress ("de-DE 42%"), nil when none runs.
+        var installStatus: @MainActor (String?) -> Void
+        /// Another station process changed the store: the report list reads again.
+        var storeChanged: @MainActor () -> Void
+    }
+
     static func start(
-        station: Station, model: ScreenModel, installStatus: AsyncStream<String?>, context: StationStartup.Context
+        station: Station, front: Front, installStatus: AsyncStream<String?>, context: StationStartup.Context
     ) -> BackgroundWork {
         let (ports, clock, interval) = (context.ports, context.clock, context.takeoverInterval)
         return BackgroundWork(tasks: [
             Task { @MainActor in
-                for await status in installStatus { model.installStatus = status }
+                for await status in installStatus { front.installStatus(status) }
             },
             Task { @MainActor in
                 for await wait in ports.modelWaits {
@@ -29,7 +37,7 @@ struct BackgroundWork {
                 let changes = StoreChangeWatcher.changes(
                     of: ports.database, notices: ports.changeNotices, clock: clock, every: ports.changePoll)
                 for await _ in changes {
-                    model.reloadReports()
+                    front.storeChanged()
                     await station.syncSessions()
                 }
             },

@@ -9,24 +9,27 @@ import StationCore
 /// `dictation-station recover [--list] [--locale LOCALE]`: makes reports again of the recordings in
 /// `audio/` that no session or report owns (an import killed midway, a lost or emptied database), by
 /// transcribing them. Each keeps its recording as its audio, so a second run finds nothing; a recording
-/// that fails stays untouched. Nothing is ever deleted.
+/// that fails stays untouched. Nothing is ever deleted. With the clinic store, a recording that a session of
+/// the one connected, a report or a send waiting in the outbox owns is not an orphan; a recovered report
+/// is theirs, and the store keeps its audio (the local copy goes, as after a send).
 public enum RecoverCommand {
     @MainActor
     public static func run(list: Bool, locale: String?, globals: GlobalOptions) async throws -> Int32 {
         let paths = StationPaths.resolve(
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
-        if case .clinic = try StoreInUse.resolve(globals: globals, environment: ProcessInfo.processInfo.environment) {
-            printError(
-                "dictation-station: "
-                    + tr(
-                        "recover makes reports in this data directory's own store; it does not work with a clinic store yet (run it without --store and DICTATION_STATION_STORE)."
-                    ))
-            return ExitStatus.failure
-        }
         let log = FileStationLog(file: paths.logFile)
-        let database = try await StationDatabase.open(paths)
-        let inventory = AudioFolderInventory(paths: paths, database: database, markers: ImportMarkerFiles())
+        // With the clinic store, a recovered report is the one connected's, its audio kept in the store.
+        let opened = try await OpenedStore.open(globals: globals, paths: paths, log: log)
+        let inventory: any AudioInventory
+        if let clinic = opened.clinic {
+            inventory = ClinicAudioInventory(paths: paths, store: clinic, markers: ImportMarkerFiles())
+        } else if let database = opened.store as? StationDatabase {
+            inventory = AudioFolderInventory(paths: paths, database: database, markers: ImportMarkerFiles())
+        } else {
+            inventory = AudioFolderInventory(
+                paths: paths, database: try await StationDatabase.open(paths), markers: ImportMarkerFiles())
+        }
         if list { return try await printList(try await OrphanFinder.scan(inventory)) }
 
         // One recovery at a time, and none while a dictation is being captured (its file may not have an
@@ -54,8 +57,8 @@ public enum RecoverCommand {
         }
         let recovery = OrphanRecovery(
             transcriber: SphinxTranscriber(
-            paths: paths, log: log, speakers: SpeakerProfiles(paths: paths), clinicText: ConfigPaths.clinicText()),
-            reports: database, inventory: inventory,
+                paths: paths, log: log, speakers: SpeakerProfiles(paths: paths), clinicText: ConfigPaths.clinicText()),
+            reports: opened.store, inventory: inventory,
             clock: SystemClock(), log: log)
         var failed = false
         for (orphan, outcome) in await recovery.recover(scan.orphans, locale: locale) {

@@ -7,6 +7,12 @@ public struct GlobalOptions: Sendable {
     /// `--store S`: the clinic store, over `$DICTATION_STATION_STORE` and the workstation's store.conf.
     public var store: String?
     public var noColor = false
+    /// `--lines`: the station line by line (also by itself where the terminal cannot show the screen).
+    public var lines = false
+    /// `--quiet-screen`: the timer moves every 10 s and nothing animates (F7 toggles it), for a screen reader.
+    public var quietScreen = false
+    /// `--high-contrast`: white and yellow on black, nothing dimmed.
+    public var highContrast = false
     public var catalog: String?
     public var modelMirror: String?
 

@@ -32,7 +32,9 @@ struct OpenedStore: Sendable {
     var changePoll: Duration = .milliseconds(500)
 
     /// Opens the chosen store. The clinic store must be set up (`clinic init`) and the person a member;
-    /// `listening` (the station, not a one-shot subcommand) also listens for other stations' changes.
+    /// `listening` (the station, not a one-shot subcommand) also listens for other stations' changes, and
+    /// starts while the clinic store's server cannot be reached: it records, keeps what is sent in the
+    /// outbox, and connects (checking the store then) once the server answers.
     static func open(
         _ choice: StoreInUse, paths: StationPaths, log: (any StationLog)? = nil, listening: Bool = false
     ) async throws -> OpenedStore {
@@ -45,9 +47,12 @@ struct OpenedStore: Sendable {
         case .clinic(let choice):
             let address = choice.address
             let outbox = ClinicOutbox(folder: paths.dataDirectory.appendingPathComponent("outbox"))
-            let clinic = try await ClinicStore.connect(to: address, outbox: outbox)
-            let claims = try ClinicClaims.connect(to: address, log: log ?? SilentLog())
-            let feed = listening ? try ClinicChangeFeed.start(at: address) : nil
+            let clinic = try await ClinicStore.connect(to: address, outbox: outbox, waitingForServer: listening)
+            let claims = try ClinicClaims.connect(to: address, log: log ?? SilentLog(), waitingForServer: listening)
+            let feed = listening ? try ClinicChangeFeed.start(at: address, waitingForServer: true) : nil
+            if !clinic.isReachable {
+                log?.log(.warning, "the clinic store cannot be reached at start: recording goes on, sends wait")
+            }
             return OpenedStore(
                 store: clinic, inUse: .clinic(choice), user: await clinic.user,
                 ownership: ClinicDictationOwnership(local: FileDictationOwnership(paths: paths), claims: claims),

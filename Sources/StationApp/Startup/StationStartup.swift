@@ -28,6 +28,10 @@ public enum StationStartup {
         /// Keeps the control socket of a station on a clinic store apart from the same account's station
         /// on its own store (`StoreInUse.socketKey`); nil for the person's own store.
         public var controlKey: String?
+        /// Whether the clinic store can be reached now, and how many sent dictations wait on this
+        /// workstation for it; nil for the person's own store, which is always at hand.
+        public var clinicReachable: (@Sendable () -> Bool)?
+        public var dictationsWaiting: @Sendable () -> Int = { 0 }
 
         public init(
             ports: StationPorts, paths: StationPaths, environment: [String: String], clock: any StationClock,
@@ -43,8 +47,58 @@ public enum StationStartup {
         }
     }
 
+    /// Opens the station for the full screen: its model, on the same station and ports as every front.
     @MainActor
     public static func open(_ context: Context) async -> RunningStation {
+        let opened = await openStation(context)
+        let model = ScreenModel(station: opened.station, services: opened.services)
+        model.storeName = context.storeName
+        // Nor should the first frame wait for the decoder (it took more CPU than the rest of start-up): it
+        // loads once the screen is drawn.
+        model.afterFirstFrame { [preload = opened.preloadDecoder] in Task.detached { await preload() } }
+        let front = BackgroundWork.Front(
+            installStatus: { model.installStatus = $0 }, storeChanged: { model.reloadReports() })
+        return RunningStation(runner: runner(opened, front: front, context), model: model)
+    }
+
+    /// Opens the station for the line mode: no screen model; the line mode's report desk, made as the
+    /// screen's is, on the same store, claims and training.
+    @MainActor
+    public static func openForLines(_ context: Context) async -> RunningLines {
+        let opened = await openStation(context)
+        // No frame to wait for: the decoder loads while the line mode says it is ready.
+        Task.detached { [preload = opened.preloadDecoder] in await preload() }
+        let station = opened.station
+        let desk = ReportDesk(
+            store: context.ports.database, claims: context.ports.editLocks, training: station, clock: context.clock,
+            user: station.author)
+        // The line mode says what an install did through the notifier; its progress is not read out.
+        let front = BackgroundWork.Front(installStatus: { _ in }, storeChanged: {})
+        return RunningLines(runner: runner(opened, front: front, context), desk: desk)
+    }
+
+    /// What every front opens on: the station with its sessions and locale, and the screen's services.
+    private struct OpenedStation {
+        var station: Station
+        var services: ScreenServices
+        var installStatus: AsyncStream<String?>
+        /// Loads the decoder for the station's language, so that the first dictation need not wait for it.
+        var preloadDecoder: @Sendable () async -> Void
+    }
+
+    @MainActor
+    private static func runner(
+        _ opened: OpenedStation, front: BackgroundWork.Front, _ context: Context
+    ) -> StationRunner {
+        let background = BackgroundWork.start(
+            station: opened.station, front: front, installStatus: opened.installStatus, context: context)
+        let control = startControl(station: opened.station, context)
+        return StationRunner(
+            station: opened.station, database: context.ports.database, background: background, control: control)
+    }
+
+    @MainActor
+    private static func openStation(_ context: Context) async -> OpenedStation {
         let (ports, paths, clock, log) = (context.ports, context.paths, context.clock, context.log)
         let session = SessionDependencies(
             makeCapture: ports.makeCapture, transcriber: ports.transcriber, clock: clock, log: log,
@@ -66,6 +120,7 @@ public enum StationStartup {
         await locales.restore()
         station.locale = locales.locale
         await restoreSessions(of: station, context)
+        sayClinicStoreAway(station, context)
         let workTypes = loadWorkTypes(context, notifier: station.notifier)
         let (installStatus, statusUpdates) = AsyncStream.makeStream(of: String?.self)
         let services = ScreenServices(
@@ -75,18 +130,11 @@ public enum StationStartup {
             exportDirectory: paths.dataDirectory.appendingPathComponent("exports"),
             editingDirectory: paths.dataDirectory.appendingPathComponent("editing"), clock: clock,
             workTypes: workTypes, editLocks: ports.editLocks)
-        let model = ScreenModel(station: station, services: services)
-        model.storeName = context.storeName
-        // The first dictation should not wait for the decoder to load, nor the first frame for the decoder
-        // (it took more CPU than the rest of start-up): it loads once the screen is drawn.
-        model.afterFirstFrame { [preload = ports.preload, locale = locales.locale] in
-            Task.detached { await preload(locale) }
+        let preload: @Sendable () async -> Void = { [preload = ports.preload, locale = locales.locale] in
+            await preload(locale)
         }
-        let background = BackgroundWork.start(
-            station: station, model: model, installStatus: installStatus, context: context)
-        let control = startControl(station: station, context)
-        return RunningStation(
-            station: station, model: model, database: ports.database, background: background, control: control)
+        return OpenedStation(
+            station: station, services: services, installStatus: installStatus, preloadDecoder: preload)
     }
 
     /// The saved sessions and the one selected last; recordings a crash left are given valid headers.
@@ -107,7 +155,10 @@ public enum StationStartup {
                 log: context.log)
         } catch {
             context.log.log(.error, "restoring sessions failed: \(error)")
-            station.notifier.error(tr("The saved sessions could not be read; new dictations still work."))
+            // A clinic store away is said once, with what it means (`sayClinicStoreAway`).
+            if context.clinicReachable?() ?? true {
+                station.notifier.error(tr("The saved sessions could not be read; new dictations still work."))
+            }
         }
         // Recordings no session or report owns (a killed import, a lost database) are shown, never
         // dropped; looked for off the start-up path, since the audio folder grows with the reports.
@@ -119,6 +170,28 @@ public enum StationStartup {
             else { return }
             await MainActor.run { _ = station.notifier.post(notice.kind, notice.message) }
         }
+    }
+
+    /// A station started while its clinic store cannot be reached says so, and what waits, for as long as
+    /// it cannot be reached; the sessions and reports show once it is back.
+    @MainActor
+    private static func sayClinicStoreAway(_ station: Station, _ context: Context) {
+        guard let reachable = context.clinicReachable, !reachable() else { return }
+        let waiting = context.dictationsWaiting()
+        let message =
+            waiting == 0
+            ? tr(
+                "The clinic store cannot be reached: record and send as usual; what you send waits on this workstation until it is back."
+            )
+            : tr(
+                waiting,
+                one:
+                    "The clinic store cannot be reached: 1 dictation waits on this workstation until it is back; record and send as usual.",
+                other:
+                    "The clinic store cannot be reached: \(waiting) dictations wait on this workstation until it is back; record and send as usual."
+            )
+        // It stays while the store is away (a day at most, as a kept dictation's notice).
+        _ = station.notifier.post(.error, message, lasting: .seconds(86_400)) { !reachable() }
     }
 
     @MainActor

@@ -93,11 +93,13 @@ extension Station {
         case .status:
             return CommandOutcome(succeeded: true, message: StatusLine.text(for: self))
         }
-        // The command's protocol word stays as it was sent.
-        let (verb, message) = (command.verb, outcome.message)
+        // A notice is a sentence: the session's time in full units, not the status bar's timer. The
+        // command's protocol word stays as it was sent.
+        let said = outcome.succeeded ? selected.map(SessionStatusWords.sentence) ?? outcome.message : outcome.message
+        let verb = command.verb
         let line =
             outcome.succeeded
-            ? tr("Control socket: \(verb) — \(message)") : tr("Control socket: \(verb) refused: \(message)")
+            ? tr("Control socket: \(verb) — \(said)") : tr("Control socket: \(verb) refused: \(said)")
         notifier.post(outcome.succeeded ? .info : .warning, line)
         return outcome
     }

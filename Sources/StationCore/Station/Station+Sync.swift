@@ -9,6 +9,8 @@ extension Station {
     /// is gone is taken over (by one process only: the claim decides).
     public func syncSessions() async {
         guard let store = dependencies.sessions else { return }
+        // Sessions whose save failed are saved again first (the store may be back).
+        for session in sessions where unsavedSessions.contains(session.id) { persist(session) }
         // This process's own writes first, so what is read is never older than its own last change.
         await storeWrites.drain()
         let writes = storeWrites.enqueuedCount
@@ -17,7 +19,8 @@ extension Station {
         // was read: applying it would undo that change. The next sync reads it saved.
         guard storeWrites.enqueuedCount == writes else { return }
         let saved = Set(records.map(\.id))
-        for session in sessions where !saved.contains(session.id) && !session.hasUnsentAudio {
+        for session in sessions
+        where !saved.contains(session.id) && !session.hasUnsentAudio && !unsavedSessions.contains(session.id) {
             forget(session)
         }
         for record in records {

@@ -56,6 +56,9 @@ public final class Station {
     @ObservationIgnored var voiceProfileState = VoiceProfileState()
     /// Dictations discarded from outside the screen whose audio is still kept, oldest first.
     var keptDiscards: [KeptDiscard] = []
+    /// Sessions whose last save failed (a store that could not be reached): saved again before the next
+    /// sync reads the store, so a session made meanwhile is not taken for one deleted elsewhere.
+    @ObservationIgnored var unsavedSessions: Set<SessionID> = []
 
     public init(dependencies: StationDependencies, locale: String, notifier: Notifier? = nil) {
         self.dependencies = dependencies
@@ -217,14 +220,16 @@ public final class Station {
             return
         }
         let log = dependencies.session.log
-        storeWrites.enqueue { [weak session] in
+        storeWrites.enqueue { [weak self, weak session] in
             do {
                 try await store.save(record)
             } catch {
                 // Kept claimed: the saved record may still say this process holds audio.
                 log.log(.error, "saving a session failed: \(error)")
+                await MainActor.run { _ = self?.unsavedSessions.insert(record.id) }
                 return
             }
+            await MainActor.run { _ = self?.unsavedSessions.remove(record.id) }
             guard record.state == .notRecording else { return }
             await MainActor.run {
                 // A new dictation may have begun since; its claim must stay.

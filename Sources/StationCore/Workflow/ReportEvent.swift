@@ -1,7 +1,8 @@
 import Foundation
 import Localization
 
-/// One step in a report's life, with who took it: created, corrected, signed, amended, entered in error.
+/// One step in a report's life, with who took it: created, corrected, signed, amended, entered in error,
+/// imported.
 public struct ReportEvent: Sendable, Equatable {
     public enum Action: String, Sendable, Codable {
         case created
@@ -10,6 +11,8 @@ public struct ReportEvent: Sendable, Equatable {
         case amended
         /// Taken out of use as wrong, with a reason; the report is kept.
         case enteredInError = "entered-in-error"
+        /// Brought into the clinic store from a one-person station; the reason says what that station said.
+        case imported
 
         /// How a person reads it: "entered in error".
         public var words: String {
@@ -19,6 +22,7 @@ public struct ReportEvent: Sendable, Equatable {
             case .signed: tr("signed")
             case .amended: tr("amended")
             case .enteredInError: tr("entered in error")
+            case .imported: tr("imported")
             }
         }
     }

@@ -29,6 +29,14 @@ enum MainScreenKeys {
             // A discard from the control socket (a pedal pressed by mistake) is undone here.
             let outcome = screen.station.undoDiscard()
             if !outcome.succeeded { return .refused(outcome.message) }
+        case .function(7):
+            screen.quiet.toggle()
+            screen.notifier.info(
+                screen.quiet
+                    ? tr(
+                        "Quiet screen: the timer moves every 10 seconds, no level meter, nothing animates. F7 turns it off."
+                    )
+                    : tr("Quiet screen off: the timer moves every second, with the level meter. F7 turns it on."))
         case .character("/"), .function(3):
             screen.focus = .reports
             screen.reportList.beginSearch()

@@ -113,6 +113,10 @@ final class SessionsListController: ScreenController {
                     "L", tr("Language"), tr("Change the language of the selected session and its dictation"),
                     applies: session.map { station.localeChangeRefusal(for: $0) == nil } ?? false),
                 KeyBinding("F6 s", tr("Source"), tr("Choose the capture source")),
+                KeyBinding(
+                    "F7", tr("Quiet"),
+                    tr("Quiet screen: timer every 10 s, no meter (again: off)"),
+                    applies: false),
                 KeyBinding("↑↓ j k", tr("Select"), tr("Select a session"), applies: false),
                 KeyBinding("Tab", tr("Reports"), tr("Switch to the report list")),
                 KeyBinding("F3 /", tr("Search"), tr("Search the reports")),

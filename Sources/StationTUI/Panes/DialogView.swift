@@ -64,6 +64,10 @@ enum DialogView {
                 let option = options[top + row]
                 let role: StyleRole = top + row == selection ? .selection : .dialog
                 inner.fill(row: row, role: role)
+                if top + row == selection {
+                    inner.text(FocusMarks.selected, row: row, role: role)
+                    inner.cursor(row: row, column: 0)
+                }
                 inner.text(option.label, row: row, column: 1, role: role, width: inner.area.width - detailWidth - 3)
                 inner.text(option.detail, row: row, column: inner.area.width - detailWidth - 1, role: role)
             }

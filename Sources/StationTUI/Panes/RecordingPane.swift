@@ -24,16 +24,20 @@ enum RecordingPane {
 
         var words = " \(StateStyle.words(session.state)) "
         if session.state == .processing {
-            words = tr(" \(StateStyle.mark(.processing, phase: model.spinnerPhase)) TRANSCRIBING ")
+            words = tr(" \(StateStyle.mark(.processing, phase: model.quiet ? 0 : model.spinnerPhase)) TRANSCRIBING ")
         }
         var column = inner.text(words, row: 1, role: StateStyle.role(session.state))
         if session.state == .recording || session.state == .paused {
             column = inner.text(
-                " " + ElapsedTimeFormat.string(for: session.elapsed), row: 1, column: column, role: .heading)
+                " " + ElapsedTimeFormat.string(for: model.shown(session.elapsed)), row: 1, column: column,
+                role: .heading)
         }
         inner.text("  " + hint(for: session), row: 1, column: column, role: .dim)
 
-        if session.state == .recording {
+        if session.state == .recording, model.quiet {
+            // Not read at all: a level that changes many times a second would ask for as many frames.
+            inner.text(tr("Level meter off on the quiet screen (F7)"), row: 2, role: .dim)
+        } else if session.state == .recording {
             meter(session.level, hold: model.sessionsList.heldPeak(session.level), into: inner, row: 2)
         }
         // Below the meter: what needs the person's attention first, then the live transcript.

@@ -8,7 +8,8 @@ import StationCore
 enum ReportListPane {
     static func draw(_ list: ReportListController, focused: Bool, into writer: CanvasWriter) {
         let types = list.screen.services.workTypes
-        let inner = writer.box(title: title(list), titleRole: focused ? .focusedHeading : .heading)
+        let inner = writer.box(
+            title: FocusMarks.title(title(list), focused: focused), titleRole: focused ? .focusedHeading : .heading)
         var top = 0
         if let field = list.searchField {
             let start = inner.text(tr("Search: "), row: 0, role: .heading)
@@ -47,6 +48,11 @@ enum ReportListPane {
             let selected = index == list.selection
             let role: StyleRole = selected && focused ? .selection : selected ? .heading : .normal
             inner.fill(row: row, role: role)
+            if selected {
+                inner.text(FocusMarks.selected, row: row, column: 1, role: role)
+                // The cursor on the selected report, unless it is in the search field being typed.
+                if focused && list.searchField == nil { inner.cursor(row: row, column: 1) }
+            }
             drawRow(
                 report, columns: columns, search: search, types: types, dates: dates, row: row, role: role, in: inner)
         }

@@ -11,7 +11,7 @@ public enum ScreenRenderer {
         let screen = CanvasWriter(
             canvas: canvas, area: Rect(row: 0, column: 0, height: canvas.rows, width: canvas.columns))
         if layout.isTooSmall {
-            drawTooSmall(layout, station: model.station, into: screen)
+            drawTooSmall(layout, model: model, into: screen)
             return
         }
         TitleLine.draw(model, into: screen.sub(layout.title))
@@ -48,7 +48,8 @@ public enum ScreenRenderer {
 
     /// The request to enlarge the terminal, under the state of the station: a recording goes on while
     /// the terminal is small, and the time keeps moving here as in the title.
-    static func drawTooSmall(_ layout: ScreenLayout, station: Station, into screen: CanvasWriter) {
+    static func drawTooSmall(_ layout: ScreenLayout, model: ScreenModel, into screen: CanvasWriter) {
+        let station = model.station
         var lines = [
             (tr("The terminal is too small."), StyleRole.warning),
             (tr("Please make it at least \(ScreenLayout.minimumColumns)×\(ScreenLayout.minimumRows);"), .normal),
@@ -56,7 +57,7 @@ public enum ScreenRenderer {
         ]
         // The published time (not the stopwatch), so each new second asks for a frame.
         let status = { (session: DictationSession) in
-            StatusLine.text(state: session.state, elapsed: session.elapsed, name: session.name)
+            StatusLine.text(state: session.state, elapsed: model.shown(session.elapsed), name: session.name)
         }
         if let session = station.capturing {
             lines.insert((status(session), .recording), at: 0)

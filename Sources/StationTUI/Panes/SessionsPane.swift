@@ -6,7 +6,8 @@ import StationCore
 enum SessionsPane {
     static func draw(_ model: ScreenModel, into writer: CanvasWriter) {
         let focused = model.focus == .sessions && model.reportView == nil
-        let inner = writer.box(title: tr("Sessions"), titleRole: focused ? .focusedHeading : .heading)
+        let inner = writer.box(
+            title: FocusMarks.title(tr("Sessions"), focused: focused), titleRole: focused ? .focusedHeading : .heading)
         let sessions = model.station.sessions
         guard !sessions.isEmpty else {
             inner.text(tr("No sessions yet."), row: 0, role: .dim)
@@ -23,14 +24,19 @@ enum SessionsPane {
             let isSelected = session.id == model.station.selectedID
             let remote = session.heldElsewhere
             let time =
-                remote.map { tr("elsewhere ") + ElapsedTimeFormat.string(for: $0.elapsed) }
-                ?? (session.state == .notRecording ? "" : ElapsedTimeFormat.string(for: session.elapsed))
+                remote.map { tr("elsewhere ") + ElapsedTimeFormat.string(for: model.shown($0.elapsed)) }
+                ?? (session.state == .notRecording ? "" : ElapsedTimeFormat.string(for: model.shown(session.elapsed)))
             let timeWidth = fit.width(time)
             let nameWidth = max(1, inner.area.width - 3 - timeWidth - 1)
             let lineRole: StyleRole = isSelected ? .selection : .normal
             inner.fill(row: row, role: lineRole)
+            if isSelected {
+                inner.text(FocusMarks.selected, row: row, role: lineRole)
+                // The hardware cursor follows the focus, for a screen reader or magnifier that tracks it.
+                if focused { inner.cursor(row: row, column: 0) }
+            }
             let shown = remote?.state ?? session.state
-            let mark = StateStyle.mark(shown, phase: model.spinnerPhase)
+            let mark = StateStyle.mark(shown, phase: model.quiet ? 0 : model.spinnerPhase)
             inner.text(
                 mark, row: row, column: 1, role: isSelected ? .selection : remote == nil ? StateStyle.role(shown) : .dim
             )

@@ -18,7 +18,7 @@ enum KeyRank {
         // Filters and steps of a report's life that come seldom.
         "m": 4, "u": 4, "!": 4, "D": 4, "R": 4, "L": 4,
         // Rare: once a shift or less.
-        "F4 r": 5, "F5 l": 5, "F8 Del": 5, "a": 5, "M": 5,
+        "F4 r": 5, "F5 l": 5, "F7": 5, "F8 Del": 5, "a": 5, "M": 5,
     ]
 
     static let middle = 3

@@ -40,6 +40,9 @@ public final class ScreenModel {
     public internal(set) var columns = 80
     /// Advances while something is processing, so the spinner turns.
     public internal(set) var spinnerPhase = 0
+    /// The quiet screen (`--quiet-screen`, F7), for a screen reader: the timer moves only every 10 s,
+    /// and nothing animates (no level meter, no spinner), so only what changed is redrawn.
+    public var quiet = false
     /// Loads and saves still running, by a number of their own; each removes itself when it ends, so a
     /// whole shift of reloads leaves nothing behind.
     @ObservationIgnored var pending: [Int: Task<Void, Never>] = [:]
@@ -198,7 +201,18 @@ public final class ScreenModel {
     public func tick() { spinnerPhase &+= 1 }
 
     /// Whether anything animates, so the loop knows to tick.
-    public var isAnimating: Bool { station.sessions.contains { $0.state == .processing } || installStatus != nil }
+    public var isAnimating: Bool {
+        !quiet && (station.sessions.contains { $0.state == .processing } || installStatus != nil)
+    }
+
+    /// The recorded time as the screen shows it: to the second, or on the quiet screen in steps of 10 s.
+    public func shown(_ elapsed: Duration) -> Duration {
+        guard quiet else { return elapsed }
+        return .seconds(elapsed.components.seconds / Self.quietStep * Self.quietStep)
+    }
+
+    /// How often the quiet screen's timer moves, in seconds.
+    public static let quietStep: Int64 = 10
 
     // MARK: Work in the background
 

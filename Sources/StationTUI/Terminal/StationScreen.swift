@@ -16,6 +16,7 @@ public final class StationScreen {
 
     private let model: ScreenModel
     private let colors: Bool
+    private let highContrast: Bool
     private let environment: [String: String]
     private let clock: any StationClock
     private var terminal: Terminal?
@@ -26,9 +27,13 @@ public final class StationScreen {
     private var needsRedraw = true
     private var frames: FrameWatch?
 
-    public init(model: ScreenModel, colors: Bool, environment: [String: String], clock: any StationClock) {
+    public init(
+        model: ScreenModel, colors: Bool, highContrast: Bool = false, environment: [String: String],
+        clock: any StationClock
+    ) {
         self.model = model
         self.colors = colors
+        self.highContrast = highContrast
         self.environment = environment
         self.clock = clock
     }
@@ -36,7 +41,7 @@ public final class StationScreen {
     /// Runs until the person quits or a terminating signal arrives; the terminal is restored after.
     /// Throws, before touching the screen, when the terminal cannot be used.
     public func run() async throws {
-        let terminal = try Terminal(colors: colors, environment: environment)
+        let terminal = try Terminal(colors: colors, highContrast: highContrast, environment: environment)
         // Copies of reports a station that died left in its editor hold patient text: remove them.
         ExternalEditor.removeLeftovers(in: model.services.editingDirectory)
         let (events, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
@@ -104,7 +109,8 @@ public final class StationScreen {
 
     private func windowTitle() -> String {
         guard let session = model.station.capturing ?? model.station.selected else { return "Dictation Station" }
-        return StatusLine.text(for: session)
+        // The published time (the stopwatch is not observed), as the screen shows it.
+        return StatusLine.text(state: session.state, elapsed: model.shown(session.elapsed), name: session.name)
     }
 
     /// Turns the spinner only while something processes or installs.

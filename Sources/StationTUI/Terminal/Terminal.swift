@@ -25,7 +25,7 @@ final class Terminal {
     }
 
     /// Starts curses on the controlling terminal; call `stop` (or crash) to restore it.
-    init(colors: Bool, environment: [String: String]) throws(Unusable) {
+    init(colors: Bool, highContrast: Bool = false, environment: [String: String]) throws(Unusable) {
         // The characters only (wide characters, wcwidth): the executable set the rest once at start
         // (InterfaceLanguage), numbers in C included, and LC_ALL here would undo that.
         setlocale(LC_CTYPE, "")
@@ -50,7 +50,7 @@ final class Terminal {
         }
         _ = mousemask(ds_button1_pressed() | ds_button1_clicked() | ds_button1_released(), nil)
         eraseIsControlH = erasechar() == 8
-        canvas = CursesCanvas(theme: CursesTheme(colors: colors))
+        canvas = CursesCanvas(theme: CursesTheme(colors: colors, highContrast: highContrast))
         titleSupported = Self.supportsTitle(term: environment["TERM"] ?? "")
         isActive = true
     }

@@ -10,12 +10,17 @@ enum ClinicCommand {
         case initialize
         case addUser(String, transcriptionist: Bool, passwordFromStdin: Bool)
         case status
+        case importStation(String)
     }
 
     static func run(_ parsed: ClinicOptions.Parsed, environment: [String: String]) async -> Int32 {
         do {
             let choice = try StoreChoice.resolveForAdministration(option: parsed.storeOption, environment: environment)
-            let store = try await ClinicStore.connect(to: choice.address, requiringSchema: parsed.action == .status)
+            if case .importStation(let directory) = parsed.action {
+                return await StationImportCommand.run(directory: directory, into: choice)
+            }
+            let store = try await ClinicStore.connect(
+                to: choice.address, requiringSchema: parsed.action == .status, acceptingOlderSchema: true)
             switch parsed.action {
             case .initialize:
                 let setUp = try await store.initialize()
@@ -57,6 +62,8 @@ enum ClinicCommand {
                     printText("  \(user.name)" + (user.isTranscriptionist ? "  " + tr("transcriptionist") : ""))
                 }
                 status.passwordlessAccess.lines.forEach { printText($0) }
+            case .importStation:
+                break
             }
             return ExitStatus.success
         } catch {

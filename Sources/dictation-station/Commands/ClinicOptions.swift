@@ -3,8 +3,8 @@ import Foundation
 import Localization
 import PostgresStore
 
-/// `clinic init`, `clinic add-user NAME [--transcriptionist] [--password-from-stdin]`, `clinic status`, each
-/// with `--store`.
+/// `clinic init`, `clinic add-user NAME [--transcriptionist] [--password-from-stdin]`, `clinic status`,
+/// `clinic import-station DIR`, each with `--store`.
 enum ClinicOptions {
     static let subcommand = Subcommand(name: "clinic") { arguments, globals in
         await ClinicCommand.run(
@@ -23,7 +23,7 @@ enum ClinicOptions {
 
     static func parse(_ arguments: [String], globalStore: String? = nil) throws(ArgumentError) -> Parsed {
         guard let action = arguments.first else {
-            throw .missingArgument(tr("init, add-user or status after 'clinic'"))
+            throw .missingArgument(tr("init, add-user, status or import-station after 'clinic'"))
         }
         let parsed = try syntax.parse(Array(arguments.dropFirst()))
         let store = parsed.value("--store") ?? globalStore
@@ -43,6 +43,12 @@ enum ClinicOptions {
                     name, transcriptionist: parsed.has("--transcriptionist"),
                     passwordFromStdin: parsed.has("--password-from-stdin")),
                 storeOption: store)
+        case "import-station":
+            guard let directory = positionals.first else {
+                throw .missingArgument(tr("DIR (a station's data directory) after 'clinic import-station'"))
+            }
+            if positionals.count > 1 { throw .unexpectedArgument(positionals[1]) }
+            return Parsed(action: .importStation(directory), storeOption: store)
         default:
             throw .invalidValue(option: "clinic", value: action)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import StationSystem
 import StationTestSupport
 import Testing
 
@@ -71,6 +72,42 @@ struct ClinicCommandLineTests {
             let shown = try station(["reports", "show", String(id)], as: bob)
             #expect(shown.output.contains("Corrected by the typist."))
             #expect(shown.output.contains(typist), "the history names the typist:\n\(shown.output)")
+        }
+    }
+
+    @Test("recover as a real account: the recording no report owns becomes that account's report, once")
+    func recoverIntoTheClinic() async throws {
+        let clinic = try await TestClinic.make()
+        defer { clinic.drop() }
+        let sample = try #require(try LibriVoxSamples.all().first)
+        try await TestAccounts.with(1, in: clinic) { accounts in
+            let anna = accounts[0]
+            let store = clinic.address.conninfo
+            let nothing = try TestAccounts.station(["recover", "--list"], as: anna, store: store)
+            #expect(nothing.status == 0, "\(nothing.errors)")
+            #expect(nothing.output.contains("nothing to recover"), "\(nothing.output)")
+            // A recording left in anna's audio folder (a database lost before the clinic store, say).
+            let audio = "/tmp/\(anna)/.local/share/dictation-station/audio"
+            let name = "s-lost-1790000000000-abcd1234.wav"
+            let copied = try Spawn(
+                "/usr/sbin/runuser", ["-u", anna, "--", "/bin/cp", sample.file.path, "\(audio)/\(name)"]
+            ).run()
+            try #require(copied.termination?.status == 0)
+
+            let listed = try TestAccounts.station(["recover", "--list"], as: anna, store: store)
+            #expect(listed.output.contains(name), "\(listed.output)\(listed.errors)")
+            let recovered = try TestAccounts.station(["recover"], as: anna, store: store)
+            #expect(recovered.status == 0, "\(recovered.errors)")
+            #expect(recovered.output.contains("Recovered \(name) as report"), "\(recovered.output)")
+            #expect(
+                try clinic.psql(
+                    "SELECT r.author, count(d.*) FROM dictation.reports r "
+                        + "LEFT JOIN dictation.report_audio_digests d ON d.report_id = r.id GROUP BY r.author"
+                ).output == "\(anna)|1", "anna's report, its audio in the store")
+            #expect(!FileManager.default.fileExists(atPath: "\(audio)/\(name)"), "the store keeps it now")
+            let again = try TestAccounts.station(["recover"], as: anna, store: store)
+            #expect(again.output.contains("nothing to recover"), "\(again.output)")
+            #expect(try clinic.psql("SELECT count(*) FROM dictation.reports").output == "1")
         }
     }
 }

@@ -61,3 +61,13 @@ enum TestServer {
         return prefix + "_" + String((0..<8).map { _ in letters.randomElement()! })
     }
 }
+
+/// The sha256 of a file as coreutils' `sha256sum` computes it: a check independent of the station's own.
+enum FileDigest {
+    static func sha256(of file: URL) throws -> String {
+        var spawn = Spawn("/usr/bin/sha256sum", [file.path])
+        spawn.output = .capture
+        let finished = try spawn.run(deadline: .seconds(60))
+        return String(finished.outputText.prefix(64))
+    }
+}
