@@ -23,9 +23,16 @@ let package = Package(
         .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: apt("libsamplerate0-dev")),
         // flite ships no pkg-config file; its module map links the CMU lexicon and flite itself.
         .systemLibrary(name: "CFlite", providers: apt("flite1-dev")),
+        // gettext is glibc's (libintl); Swift's Glibc module does not export <libintl.h>.
+        .systemLibrary(name: "CGettext"),
+
+        // Compiles po/*.po with msgfmt into the resources of the target that uses it (never committed).
+        .plugin(name: "CompileCatalogs", capability: .buildTool()),
 
         // Every text a person reads, in the interface language: `tr("…")` and the catalog behind it.
         .target(name: "Localization"),
+        // The catalog behind `tr`: gettext over the compiled po/*.po, chosen from LANGUAGE, LC_ALL, LC_MESSAGES, LANG.
+        .target(name: "GettextCatalog", dependencies: ["Localization", "CGettext"], plugins: ["CompileCatalogs"]),
         // The feature logic and its ports; imports no C.
         .target(name: "StationCore", dependencies: ["Localization"]),
         // The one POSIX layer under the adapters: descriptors, Errno in words, file locks, private files
@@ -54,7 +61,7 @@ let package = Package(
         // claims, import markers, as flock on files in the data directory. A second store brings its own.
         .target(name: "LocalClaims", dependencies: ["StationCore", "StationSystem", "Localization"]),
         // US English pronunciations of new words: flite's CMU lexicon and letter-to-sound rules (libflite).
-        .target(name: "LetterToSound", dependencies: ["CFlite"]),
+        .target(name: "LetterToSound", dependencies: ["CFlite", "Localization"]),
         // Per-author voice profiles: sphinxtrain's tools as child processes, kept only when measured better.
         .target(
             name: "SpeakerAdaptation",
@@ -84,6 +91,7 @@ let package = Package(
             name: "dictation-station",
             dependencies: [
                 "StationApp", "ArgumentParsing", "StationCore", "StationTUI", "PostgresStore", "Localization",
+                "GettextCatalog",
             ]),
 
         // A second station process for the store's multi-process tests, and the store's benchmark.
@@ -108,6 +116,7 @@ let package = Package(
         .target(name: "StationTestTraits"),
 
         .testTarget(name: "LocalizationTests", dependencies: ["Localization"]),
+        .testTarget(name: "GettextCatalogTests", dependencies: ["GettextCatalog", "Localization", "StationCore"]),
         .testTarget(name: "StationCoreTests", dependencies: ["StationCore", "StationTestSupport"]),
         .testTarget(name: "StationSystemTests", dependencies: ["StationSystem"]),
         .testTarget(name: "ArgumentParsingTests", dependencies: ["ArgumentParsing"]),

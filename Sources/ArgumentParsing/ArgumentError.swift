@@ -1,3 +1,5 @@
+import Localization
+
 /// A wrong command line, said so that the person can fix it.
 public enum ArgumentError: Error, CustomStringConvertible, Equatable, Sendable {
     case unknownOption(String)
@@ -9,12 +11,12 @@ public enum ArgumentError: Error, CustomStringConvertible, Equatable, Sendable {
 
     public var description: String {
         switch self {
-        case .unknownOption(let option): "unknown option '\(option)'"
-        case .unknownSubcommand(let name): "unknown subcommand '\(name)'"
-        case .missingValue(let option): "option '\(option)' needs a value"
-        case .invalidValue(let option, let value): "invalid value '\(value)' for '\(option)'"
-        case .missingArgument(let what): "missing \(what)"
-        case .unexpectedArgument(let argument): "unexpected argument '\(argument)'"
+        case .unknownOption(let option): tr("unknown option '\(option)'")
+        case .unknownSubcommand(let name): tr("unknown subcommand '\(name)'")
+        case .missingValue(let option): tr("option '\(option)' needs a value")
+        case .invalidValue(let option, let value): tr("invalid value '\(value)' for '\(option)'")
+        case .missingArgument(let what): tr("missing \(what)")
+        case .unexpectedArgument(let argument): tr("unexpected argument '\(argument)'")
         }
     }
 

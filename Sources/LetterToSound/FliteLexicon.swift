@@ -1,5 +1,6 @@
 import CFlite
 import Foundation
+import Localization
 import Synchronization
 
 /// US English pronunciations from flite's CMU lexicon (derived from cmudict): a word the lexicon holds
@@ -79,8 +80,9 @@ public enum LetterToSoundError: Error, Equatable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case .unsayable:
-            "flite's letter-to-sound rules spell out words of the letters a–z (with ' or -), at most "
-                + "\(FliteLexicon.maximumLength) long; give this word's pronunciation instead"
+            tr(
+                "flite's letter-to-sound rules spell out words of the letters a–z (with ' or -), at most \(FliteLexicon.maximumLength) long; give this word's pronunciation instead"
+            )
         }
     }
 }

@@ -42,6 +42,12 @@ public struct LocalizedText: Sendable, Hashable, ExpressibleByStringInterpolatio
             key += "{\(arguments.count)}"
             arguments.append(value)
         }
+
+        /// An error, as ordinary interpolation shows it (its description when it has one).
+        public mutating func appendInterpolation(_ value: any Error) {
+            key += "{\(arguments.count)}"
+            arguments.append(String(describing: value))
+        }
     }
 
     /// `pattern` (the key or its translation) with each `{n}` replaced by the n-th value; a placeholder

@@ -25,15 +25,17 @@ public enum ClinicStoreError: Error, Sendable, Equatable, CustomStringConvertibl
     public var description: String {
         switch self {
         case .unreachable(let store, let reason):
-            "The clinic store at \(store) cannot be reached: \(reason)"
+            tr("The clinic store at \(store) cannot be reached: \(reason)")
         case .refusedConnection(let store, let role, let refusal, let reason):
             Self.words(refusal, store: store, role: role, reason: reason)
         case .notInitialized(let store):
-            "The clinic store at \(store) is not set up yet: an administrator runs `dictation-station clinic init` "
-                + "for it first."
+            tr(
+                "The clinic store at \(store) is not set up yet: an administrator runs `dictation-station clinic init` for it first."
+            )
         case .newerSchema(let store, let found, let known):
-            "The clinic store at \(store) has schema version \(found), newer than this station knows (\(known)): "
-                + "update the station on this workstation."
+            tr(
+                "The clinic store at \(store) has schema version \(found), newer than this station knows (\(known)): update the station on this workstation."
+            )
         case .olderSchema(let store, let found, let needed):
             tr(
                 """
@@ -41,14 +43,15 @@ public enum ClinicStoreError: Error, Sendable, Equatable, CustomStringConvertibl
                 (\(needed)): an administrator runs `dictation-station clinic init` for it to bring it up to date.
                 """)
         case .notAllowed(let user, let reason):
-            "\(user) may not do that in the clinic store: \(reason)"
+            tr("\(user) may not do that in the clinic store: \(reason)")
         case .invalidUserName(let name):
-            "“\(name)” cannot be a clinic user: give the login name of an account (lower-case letters, digits, "
-                + "_ and -), not one of the store's own roles."
+            tr(
+                "“\(name)” cannot be a clinic user: give the login name of an account (lower-case letters, digits, _ and -), not one of the store's own roles."
+            )
         case .neverDeleted(let id):
-            "Report \(id) is kept: nothing is deleted from the clinic store; a wrong report is entered in error."
+            tr("Report \(id) is kept: nothing is deleted from the clinic store; a wrong report is entered in error.")
         case .refused(let reason):
-            "The clinic store refused: \(reason)"
+            tr("The clinic store refused: \(reason)")
         }
     }
 

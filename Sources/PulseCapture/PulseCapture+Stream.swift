@@ -1,5 +1,6 @@
 import CPulseAudio
 import Foundation
+import Localization
 import Recordings
 import StationCore
 
@@ -235,15 +236,15 @@ extension PulseCapture {
     private func streamSuspendedChanged() {
         guard let stream else { return }
         if pa_stream_is_suspended(stream) == 1 {
-            eventsContinuation.yield(.sourceChanged("The microphone was suspended by the audio server."))
+            eventsContinuation.yield(.sourceChanged(tr("The microphone was suspended by the audio server.")))
         } else {
-            eventsContinuation.yield(.sourceChanged("The microphone is available again."))
+            eventsContinuation.yield(.sourceChanged(tr("The microphone is available again.")))
         }
     }
 
     private func streamMoved() {
         guard let stream, let name = pa_stream_get_device_name(stream) else { return }
-        eventsContinuation.yield(.sourceChanged("Recording now from \(String(cString: name))."))
+        eventsContinuation.yield(.sourceChanged(tr("Recording now from \(String(cString: name)).")))
     }
 
     /// The server's cork and uncork requests (another stream, a phone call, takes precedence).

@@ -1,6 +1,7 @@
 import CSampleRate
 import CSndfile
 import Foundation
+import Localization
 
 /// Reads a recording as the decoder hears it: 16 kHz, mono, signed 16-bit, converted while it is read,
 /// so an hour from a handheld recorder never sits in memory at once.
@@ -29,7 +30,7 @@ public final class AudioFileReader {
     public init(url: URL) throws {
         path = url.path
         guard FileManager.default.fileExists(atPath: url.path) else {
-            throw AudioFileError(file: url.lastPathComponent, reason: "no such file")
+            throw AudioFileError(file: url.lastPathComponent, reason: tr("no such file"))
         }
         var info = SF_INFO()
         guard let opened = sf_open(url.path, Int32(SFM_READ), &info) else {
@@ -38,7 +39,7 @@ public final class AudioFileReader {
         }
         guard info.samplerate > 0, info.channels > 0 else {
             sf_close(opened)
-            throw AudioFileError(file: url.lastPathComponent, reason: "no audio in the file")
+            throw AudioFileError(file: url.lastPathComponent, reason: tr("no audio in the file"))
         }
         file = opened
         sourceSampleRate = Int(info.samplerate)
@@ -53,7 +54,7 @@ public final class AudioFileReader {
                 sf_close(opened)
                 throw AudioFileError(
                     file: url.lastPathComponent,
-                    reason: "cannot convert the sample rate: \(String(cString: src_strerror(error)))")
+                    reason: tr("cannot convert the sample rate: \(String(cString: src_strerror(error)))"))
             }
             converter = state
         }
@@ -132,7 +133,7 @@ public final class AudioFileReader {
             guard status == 0 else {
                 throw AudioFileError(
                     file: URL(fileURLWithPath: path).lastPathComponent,
-                    reason: "sample rate conversion failed: \(String(cString: src_strerror(status)))")
+                    reason: tr("sample rate conversion failed: \(String(cString: src_strerror(status)))"))
             }
             pendingInput.removeFirst(used)
             produced += generated
@@ -171,5 +172,5 @@ public struct AudioFileError: Error, Sendable, Equatable, CustomStringConvertibl
         self.reason = reason
     }
 
-    public var description: String { "cannot read \(file): \(reason)" }
+    public var description: String { tr("cannot read \(file): \(reason)") }
 }

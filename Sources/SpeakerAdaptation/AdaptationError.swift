@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why a profile could not be trained, stored or used; `description` is for the user. The training
 /// folder (audio copies, the tools' logs) is always removed, so a failed tool's last lines come along.
@@ -19,21 +20,22 @@ public enum AdaptationError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .toolMissing(let tool):
-            "\(tool) is not installed (Debian packages sphinxtrain, sphinxbase-utils and pocketsphinx)"
-        case .toolFailed(let tool, let status, let lastLines): "\(tool) failed (exit status \(status)): \(lastLines)"
-        case .toolTimedOut(let tool): "\(tool) took too long and was stopped"
-        case .modelNotAdaptable(let detail): "the speech model cannot be adapted: \(detail)"
+            tr("\(tool) is not installed (Debian packages sphinxtrain, sphinxbase-utils and pocketsphinx)")
+        case .toolFailed(let tool, let status, let lastLines):
+            tr("\(tool) failed (exit status \(status)): \(lastLines)")
+        case .toolTimedOut(let tool): tr("\(tool) took too long and was stopped")
+        case .modelNotAdaptable(let detail): tr("the speech model cannot be adapted: \(detail)")
         case .notEnoughDictations(let usable, let needed):
-            "only \(usable) corrected dictations can be used; a profile needs at least \(needed)"
-        case .invalidAuthor(let name): "'\(name)' cannot name a voice profile"
+            tr("only \(usable) corrected dictations can be used; a profile needs at least \(needed)")
+        case .invalidAuthor(let name): tr("'\(name)' cannot name a voice profile")
         }
     }
 
     /// The cause in a few words, for a notification: no tool output (it may quote the dictations).
     public var summary: String {
         switch self {
-        case .toolFailed(let tool, let status, _): "\(tool) failed (exit status \(status))"
-        case .invalidAuthor: "the user name cannot name a voice profile"
+        case .toolFailed(let tool, let status, _): tr("\(tool) failed (exit status \(status))")
+        case .invalidAuthor: tr("the user name cannot name a voice profile")
         default: description
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationSystem
 
@@ -74,7 +75,7 @@ public struct BackgroundProfileTraining: VoiceProfileTraining {
             started = try startChild(author: author, locale: locale, capturing: true)
         } catch {
             log.log(.error, "voice profile training could not start: \(error)")
-            return .failed(locale: locale, reason: "the training could not be started")
+            return .failed(locale: locale, reason: tr("the training could not be started"))
         }
         guard let child = started else { return .joined(locale: locale) }
         // Waited for on a thread of its own: never the station's.
@@ -96,11 +97,11 @@ public struct BackgroundProfileTraining: VoiceProfileTraining {
     static func outcome(
         output: String, status: Int32, signalled: Bool, author: String, locale: String
     ) -> VoiceProfileTrainingOutcome {
-        if signalled { return .failed(locale: locale, reason: "the training was stopped (signal \(status))") }
+        if signalled { return .failed(locale: locale, reason: tr("the training was stopped (signal \(status))")) }
         if let report = ProfileUpdateReport.parse(lastLineOf: output, author: author, locale: locale) {
             return report.outcome
         }
-        return .failed(locale: locale, reason: "the training ended without a result (exit status \(status))")
+        return .failed(locale: locale, reason: tr("the training ended without a result (exit status \(status))"))
     }
 
     /// Starts an update and does not wait for it (after a correction on the command line): the child

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationSystem
 
 /// Rebuilds a model's `mixture_weights` (Sphinx-3 float file, which bw and map_adapt read) from its
@@ -20,7 +21,8 @@ public enum MixtureWeights {
         let (shape, start) = try header(of: data)
         let expected = shape.features * shape.codewords * shape.senones
         guard data.count - start == expected else {
-            throw AdaptationError.modelNotAdaptable("its sendump holds \(data.count - start) weights, not \(expected)")
+            throw AdaptationError.modelNotAdaptable(
+                tr("its sendump holds \(data.count - start) weights, not \(expected)"))
         }
         // Each byte value maps to one probability; a table avoids 2 million pow calls.
         let table = (0..<256).map { Float(pow(1.0001, -Double($0 << 10))) }
@@ -49,7 +51,9 @@ public enum MixtureWeights {
     static func header(of data: Data) throws -> (Shape, Int) {
         var offset = 0
         func int32() throws -> Int {
-            guard offset + 4 <= data.count else { throw AdaptationError.modelNotAdaptable("its sendump is cut short") }
+            guard offset + 4 <= data.count else {
+                throw AdaptationError.modelNotAdaptable(tr("its sendump is cut short"))
+            }
             let value = data.withUnsafeBytes { $0.loadUnaligned(fromByteOffset: offset, as: Int32.self) }
             offset += 4
             return Int(Int32(littleEndian: value))
@@ -60,7 +64,7 @@ public enum MixtureWeights {
             let length = try int32()
             if length == 0 { break }
             guard length > 0, offset + length <= data.count else {
-                throw AdaptationError.modelNotAdaptable("its sendump header is unreadable")
+                throw AdaptationError.modelNotAdaptable(tr("its sendump header is unreadable"))
             }
             let text = String(decoding: data[offset..<offset + length], as: UTF8.self)
             offset += length
@@ -70,11 +74,11 @@ public enum MixtureWeights {
                 if parts[0] == "cluster_count" { clusters = number }
             }
         }
-        guard clusters == 0 else { throw AdaptationError.modelNotAdaptable("its sendump is clustered") }
+        guard clusters == 0 else { throw AdaptationError.modelNotAdaptable(tr("its sendump is clustered")) }
         let codewords = try int32()
         let senones = try int32()
         guard features > 0, codewords > 0, senones > 0 else {
-            throw AdaptationError.modelNotAdaptable("its sendump has no weights")
+            throw AdaptationError.modelNotAdaptable(tr("its sendump has no weights"))
         }
         return (Shape(senones: senones, features: features, codewords: codewords), offset)
     }

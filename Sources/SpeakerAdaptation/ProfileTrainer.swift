@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Recordings
 import StationCore
 import StationSystem
@@ -64,12 +65,12 @@ public struct ProfileTrainer: Sendable {
         let base = model.acousticModel
         for part in Self.keptParts + ["means", "variances", "transition_matrices"] {
             guard files.fileExists(atPath: base.appendingPathComponent(part).path) else {
-                throw AdaptationError.modelNotAdaptable("it has no \(part)")
+                throw AdaptationError.modelNotAdaptable(tr("it has no \(part)"))
             }
         }
         let parameters = try String(contentsOf: base.appendingPathComponent("feat.params"), encoding: .utf8)
         guard parameters.contains("-model ptm") || parameters.contains("-model semi") else {
-            throw AdaptationError.modelNotAdaptable("only PTM and semi-continuous models are adapted")
+            throw AdaptationError.modelNotAdaptable(tr("only PTM and semi-continuous models are adapted"))
         }
         let work = folder.appendingPathComponent("work", isDirectory: true)
         for sub in ["features", "base", "logs"] {
@@ -198,7 +199,7 @@ public struct ProfileTrainer: Sendable {
         if FileManager.default.fileExists(atPath: own.path) { return own }
         let sendump = base.appendingPathComponent("sendump")
         guard FileManager.default.fileExists(atPath: sendump.path) else {
-            throw AdaptationError.modelNotAdaptable("it has neither mixture_weights nor sendump")
+            throw AdaptationError.modelNotAdaptable(tr("it has neither mixture_weights nor sendump"))
         }
         let rebuilt = work.appendingPathComponent("base/mixture_weights")
         try MixtureWeights.rebuild(fromSendump: sendump, to: rebuilt)

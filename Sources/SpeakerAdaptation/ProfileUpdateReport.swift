@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// What `profiles update --json` prints on one line: the outcome of one update, with its figures and
@@ -94,7 +95,7 @@ public struct ProfileUpdateReport: Codable, Sendable, Equatable {
         case .collecting: return .collecting(locale: locale, usable: usable ?? 0, needed: needed ?? 0)
         case .notDue: return .notDue
         case .joined: return .joined(locale: locale)
-        case .failed: return .failed(locale: locale, reason: reason ?? "the training failed")
+        case .failed: return .failed(locale: locale, reason: reason ?? tr("the training failed"))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationSystem
 
@@ -57,7 +58,7 @@ public struct QueuedProfileUpdates: Sendable {
                 model = try base(next.locale)
             } catch {
                 var failed = ProfileUpdateReport(result: .failed, author: next.author, locale: next.locale)
-                failed.reason = "no \(next.locale) speech model is installed"
+                failed.reason = tr("no \(next.locale) speech model is installed")
                 reports.append(failed)
                 continue
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationSystem
 
@@ -87,8 +88,8 @@ public struct ScheduledProfileUpdate: Sendable {
         if error is TrainingLockFailure { return String(describing: error) }
         // The failure's words alone: its file may be a patient's recording.
         if let error = error as? Errno { return error.reason }
-        if error is CocoaError { return "a file could not be read or written (see station.log)" }
-        return "an unexpected error (see station.log)"
+        if error is CocoaError { return tr("a file could not be read or written (see station.log)") }
+        return tr("an unexpected error (see station.log)")
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationSystem
 
@@ -186,5 +187,5 @@ public final class TrainingQueue {
 
 struct TrainingLockFailure: Error, CustomStringConvertible {
     var error: Errno
-    var description: String { "the training lock could not be taken: \(error)" }
+    var description: String { tr("the training lock could not be taken: \(error)") }
 }

@@ -1,5 +1,6 @@
 import CArchive
 import Foundation
+import Localization
 
 /// Unpacks archives (.tar.gz, .tar.bz2, .zip, …) and compressed single files with libarchive, refusing
 /// absolute paths, `..` components, links that leave the target and writes through links
@@ -10,7 +11,7 @@ enum ArchiveExtractor {
     static func extract(_ archive: URL, into target: URL, budget: UnpackBudget) throws {
         // A canonical target has no symlink of its own, so libarchive's symlink check covers the entries only.
         guard let root = realpath(target.path, nil) else {
-            throw InstallFailure.unexpected("cannot resolve \(target.lastPathComponent)")
+            throw InstallFailure.unexpected(tr("cannot resolve \(target.lastPathComponent)"))
         }
         let rootPath = String(cString: root)
         free(root)
@@ -49,7 +50,7 @@ enum ArchiveExtractor {
             }
             count += 1
         }
-        guard count > 0 else { throw InstallFailure.badArchive("the archive is empty") }
+        guard count > 0 else { throw InstallFailure.badArchive(tr("the archive is empty")) }
     }
 
     /// Decompresses a single compressed file (`.gz`, `.bz2`, `.xz`) into `destination`.
@@ -66,7 +67,7 @@ enum ArchiveExtractor {
             throw InstallFailure.badArchive(message(reader))
         }
         guard FileManager.default.createFile(atPath: destination.path, contents: nil) else {
-            throw InstallFailure.unexpected("cannot create \(destination.lastPathComponent)")
+            throw InstallFailure.unexpected(tr("cannot create \(destination.lastPathComponent)"))
         }
         let output = try FileHandle(forWritingTo: destination)
         defer { try? output.close() }
@@ -84,11 +85,11 @@ enum ArchiveExtractor {
     /// Refuses what could escape the target, then makes the entry's paths absolute inside `root`.
     private static func checkAndRelocate(_ entry: OpaquePointer, root: String) throws {
         guard let rawPath = archive_entry_pathname(entry) else {
-            throw InstallFailure.unsafeArchive("an entry without a name")
+            throw InstallFailure.unsafeArchive(tr("an entry without a name"))
         }
         let path = String(cString: rawPath)
         guard ArchivePath.isSafeRelative(path) else {
-            throw InstallFailure.unsafeArchive("the entry '\(path)' would land outside the model folder")
+            throw InstallFailure.unsafeArchive(tr("the entry '\(path)' would land outside the model folder"))
         }
         let isDirectory = ds_archive_entry_is_directory(entry) != 0
         let isRegular = ds_archive_entry_is_regular(entry) != 0
@@ -96,16 +97,16 @@ enum ArchiveExtractor {
         if let rawLink = archive_entry_hardlink(entry) {
             let link = String(cString: rawLink)
             guard ArchivePath.isSafeRelative(link) else {
-                throw InstallFailure.unsafeArchive("the hard link '\(path)' points outside the model folder")
+                throw InstallFailure.unsafeArchive(tr("the hard link '\(path)' points outside the model folder"))
             }
             archive_entry_copy_hardlink(entry, root + "/" + link)
         } else if isSymlink {
             let target = archive_entry_symlink(entry).map { String(cString: $0) } ?? ""
             guard ArchivePath.linkStaysInside(entry: path, target: target) else {
-                throw InstallFailure.unsafeArchive("the link '\(path)' points outside the model folder")
+                throw InstallFailure.unsafeArchive(tr("the link '\(path)' points outside the model folder"))
             }
         } else if !isDirectory && !isRegular {
-            throw InstallFailure.unsafeArchive("the entry '\(path)' is not a file, folder or link")
+            throw InstallFailure.unsafeArchive(tr("the entry '\(path)' is not a file, folder or link"))
         }
         archive_entry_copy_pathname(entry, root + "/" + path)
     }
@@ -129,6 +130,6 @@ enum ArchiveExtractor {
     }
 
     private static func message(_ archive: OpaquePointer) -> String {
-        archive_error_string(archive).map { String(cString: $0) } ?? "unreadable archive"
+        archive_error_string(archive).map { String(cString: $0) } ?? tr("unreadable archive")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Checks that a fetched file is what its name says, by its first bytes: an archive or compressed file
 /// must start with its format's magic, and no file may be a web page. Download hosts answer 200 with an
@@ -12,12 +13,13 @@ enum DownloadContent {
     }
 
     private static let magics = [
-        Magic(suffixes: [".tar.gz", ".tgz", ".gz"], name: "a gzip file", offset: 0, bytes: [0x1F, 0x8B]),
-        Magic(suffixes: [".tar.bz2", ".tbz2", ".bz2"], name: "a bzip2 file", offset: 0, bytes: Array("BZh".utf8)),
+        Magic(suffixes: [".tar.gz", ".tgz", ".gz"], name: tr("a gzip file"), offset: 0, bytes: [0x1F, 0x8B]),
+        Magic(suffixes: [".tar.bz2", ".tbz2", ".bz2"], name: tr("a bzip2 file"), offset: 0, bytes: Array("BZh".utf8)),
         Magic(
-            suffixes: [".tar.xz", ".xz"], name: "an xz file", offset: 0, bytes: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]),
-        Magic(suffixes: [".zip"], name: "a zip archive", offset: 0, bytes: Array("PK".utf8)),
-        Magic(suffixes: [".tar"], name: "a tar archive", offset: 257, bytes: Array("ustar".utf8)),
+            suffixes: [".tar.xz", ".xz"], name: tr("an xz file"), offset: 0,
+            bytes: [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00]),
+        Magic(suffixes: [".zip"], name: tr("a zip archive"), offset: 0, bytes: Array("PK".utf8)),
+        Magic(suffixes: [".tar"], name: tr("a tar archive"), offset: 257, bytes: Array("ustar".utf8)),
     ]
 
     /// Throws `webPage` or `wrongContent` unless `file` looks like the file `name` promises.

@@ -1,3 +1,6 @@
+import Localization
+import StationCore
+
 /// Why an install failed, in words for the person who asked for it.
 enum InstallFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case notInCatalog(String)
@@ -20,42 +23,52 @@ enum InstallFailure: Error, Sendable, Equatable, CustomStringConvertible {
 
     var description: String {
         switch self {
-        case .notInCatalog(let locale): "the catalog offers no speech model for \(locale)"
-        case .download(let url, let detail): "downloading \(url) failed: \(detail)"
-        case .httpStatus(let url, let status): "the server answered \(status) for \(url)"
-        case .timedOut(let url): "the server stopped answering while downloading \(url)"
+        case .notInCatalog(let locale): return tr("the catalog offers no speech model for \(locale)")
+        case .download(let url, let detail): return tr("downloading \(url) failed: \(detail)")
+        case .httpStatus(let url, let status): return tr("the server answered \(status) for \(url)")
+        case .timedOut(let url): return tr("the server stopped answering while downloading \(url)")
         case .tooSlow(let url, let bytes, let seconds, let minimum):
-            "downloading \(url) is too slow (\(ByteCount.text(bytes)) in \(seconds) s, at least "
-                + "\(ByteCount.text(minimum))/s needed); try again later, or use --model-mirror or --from"
+            let (got, needed) = (ByteCount.text(bytes), ByteCount.text(minimum))
+            return tr(
+                "downloading \(url) is too slow (\(got) in \(seconds) s, at least \(needed)/s needed); try again later, or use --model-mirror or --from"
+            )
         case .pastDeadline(let url, let limit, let received):
-            "downloading \(url) did not finish within \(Self.minutes(limit)) (\(ByteCount.text(received)) "
-                + "received); try again later, or use --model-mirror or --from"
-        case .tooManyRedirects(let url): "the server redirected too many times while downloading \(url)"
+            let (within, got) = (TimeWords.duration(limit), ByteCount.text(received))
+            return tr(
+                "downloading \(url) did not finish within \(within) (\(got) received); try again later, or use --model-mirror or --from"
+            )
+        case .tooManyRedirects(let url): return tr("the server redirected too many times while downloading \(url)")
         case .downloadTooLarge(let url, let limit):
-            "\(url) is larger than expected (more than \(ByteCount.text(limit))); it was refused"
+            return tr("\(url) is larger than expected (more than \(ByteCount.text(limit))); it was refused")
         case .webPage(let file):
-            "the server sent a web page instead of \(file); the download site may have changed, "
-                + "try --model-mirror or --from"
-        case .wrongContent(let file, let expected): "\(file) is not \(expected); it is not the expected file"
-        case .checksumMismatch(let file): "\(file) is damaged or not the expected file (sha256 differs)"
-        case .badArchive(let detail): "the download is not a readable archive (\(detail))"
-        case .unsafeArchive(let detail): "the archive was refused: \(detail)"
+            return tr(
+                "the server sent a web page instead of \(file); the download site may have changed, try --model-mirror or --from"
+            )
+        case .wrongContent(let file, let expected): return tr("\(file) is not \(expected); it is not the expected file")
+        case .checksumMismatch(let file): return tr("\(file) is damaged or not the expected file (sha256 differs)")
+        case .badArchive(let detail): return tr("the download is not a readable archive (\(detail))")
+        case .unsafeArchive(let detail): return tr("the archive was refused: \(detail)")
         case .expandsTooMuch(let file, let limit, let declared):
-            "\(file) unpacks to more than \(ByteCount.text(limit))"
-                + (declared ? ", more than the catalog says" : ", far more than a speech model")
-                + "; the install was stopped and nothing was kept"
+            let most = ByteCount.text(limit)
+            return declared
+                ? tr(
+                    "\(file) unpacks to more than \(most), more than the catalog says; the install was stopped and nothing was kept"
+                )
+                : tr(
+                    "\(file) unpacks to more than \(most), far more than a speech model; the install was stopped and nothing was kept"
+                )
         case .diskFull(let free, let needed, let reserve):
-            "not enough free disk space for the model: \(ByteCount.text(free)) free"
-                + (needed > 0 ? ", the install needs about \(ByteCount.text(needed)) more" : "")
-                + " and the station keeps \(ByteCount.text(reserve)) free for recordings; nothing was kept"
-        case .incompleteModel(let detail): "the model is incomplete: \(detail)"
-        case .unexpected(let detail): detail
+            let (left, more, kept) = (ByteCount.text(free), ByteCount.text(needed), ByteCount.text(reserve))
+            return needed > 0
+                ? tr(
+                    "not enough free disk space for the model: \(left) free, the install needs about \(more) more and the station keeps \(kept) free for recordings; nothing was kept"
+                )
+                : tr(
+                    "not enough free disk space for the model: \(left) free and the station keeps \(kept) free for recordings; nothing was kept"
+                )
+        case .incompleteModel(let detail): return tr("the model is incomplete: \(detail)")
+        case .unexpected(let detail): return detail
         }
-    }
-
-    private static func minutes(_ duration: Duration) -> String {
-        let seconds = duration.components.seconds
-        return seconds >= 120 ? "\(seconds / 60) minutes" : "\(seconds) s"
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import Synchronization
 
@@ -111,7 +112,7 @@ struct InstallPipeline: Sendable {
     private func resolveParts(_ roots: [URL: URL]) throws -> (acoustic: URL, languageModel: URL, dictionary: URL) {
         func locate(_ part: CatalogPart) throws -> URL {
             guard let root = roots[part.url] else {
-                throw InstallFailure.unexpected("\(part.fileName) was not fetched")
+                throw InstallFailure.unexpected(tr("\(part.fileName) was not fetched"))
             }
             if let path = part.path { return root.appendingPathComponent(path) }
             if ModelLayout.isArchive(part.fileName) { return root }

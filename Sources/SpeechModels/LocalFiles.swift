@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 extension CatalogEntry {
     /// The same entry fetched from files at hand (a USB stick in a clinic without internet): each of its
@@ -55,11 +56,11 @@ public enum LocalFilesError: Error, Sendable, Equatable, CustomStringConvertible
 
     public var description: String {
         switch self {
-        case .missing(let path): "\(path) does not exist"
+        case .missing(let path): tr("\(path) does not exist")
         case .notNeeded(let path, let locale, let needed):
-            "\(path) is not one of the files the \(locale) model needs (\(needed.joined(separator: ", ")))"
+            tr("\(path) is not one of the files the \(locale) model needs (\(needed.joined(separator: ", ")))")
         case .notGiven(let locale, let names):
-            "the \(locale) model also needs \(names.joined(separator: ", ")); give it after --from too"
+            tr("the \(locale) model also needs \(names.joined(separator: ", ")); give it after --from too")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// The locales the station offers and where their speech models come from (`Resources/models.json`, or
@@ -18,7 +19,8 @@ public struct ModelCatalog: Codable, Sendable, Equatable {
     /// The catalog that comes with the station.
     public static func builtIn() throws -> ModelCatalog {
         guard let url = Bundle.module.url(forResource: "models", withExtension: "json") else {
-            throw CatalogError.unreadable(path: "models.json (built in)", detail: "missing from the installation")
+            throw CatalogError.unreadable(
+                path: tr("models.json (built in)"), detail: tr("missing from the installation"))
         }
         return try load(from: url)
     }
@@ -29,17 +31,17 @@ public struct ModelCatalog: Codable, Sendable, Equatable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw CatalogError.unreadable(path: url.path, detail: "cannot be read")
+            throw CatalogError.unreadable(path: url.path, detail: tr("cannot be read"))
         }
         let catalog: ModelCatalog
         do {
             catalog = try JSONDecoder().decode(ModelCatalog.self, from: data)
         } catch let DecodingError.keyNotFound(key, context) {
-            throw CatalogError.invalid(path: url.path, detail: "missing '\(key.stringValue)' at \(context.where)")
+            throw CatalogError.invalid(path: url.path, detail: tr("missing '\(key.stringValue)' at \(context.where)"))
         } catch let DecodingError.typeMismatch(_, context), let DecodingError.valueNotFound(_, context) {
-            throw CatalogError.invalid(path: url.path, detail: "wrong value at \(context.where)")
+            throw CatalogError.invalid(path: url.path, detail: tr("wrong value at \(context.where)"))
         } catch {
-            throw CatalogError.invalid(path: url.path, detail: "not valid JSON")
+            throw CatalogError.invalid(path: url.path, detail: tr("not valid JSON"))
         }
         try catalog.validate(path: url.path)
         return catalog
@@ -73,34 +75,37 @@ public struct ModelCatalog: Codable, Sendable, Equatable {
             if CatalogText.hasControlCharacters(entry.locale) {
                 throw CatalogError.invalid(
                     path: path,
-                    detail: "locale \(index + 1) has control characters in its tag \(CatalogText.visible(entry.locale))"
+                    detail: tr(
+                        "locale \(index + 1) has control characters in its tag \(CatalogText.visible(entry.locale))")
                 )
             }
             if CatalogText.hasControlCharacters(entry.displayName) {
                 throw CatalogError.invalid(
                     path: path,
                     detail:
-                        "\(entry.locale) has control characters in its display name \(CatalogText.visible(entry.displayName))"
+                        tr(
+                            "\(entry.locale) has control characters in its display name \(CatalogText.visible(entry.displayName))"
+                        )
                 )
             }
             guard !entry.locale.isEmpty, !entry.locale.contains("/"), !entry.locale.hasPrefix(".") else {
-                throw CatalogError.invalid(path: path, detail: "'\(entry.locale)' is not a locale tag")
+                throw CatalogError.invalid(path: path, detail: tr("'\(entry.locale)' is not a locale tag"))
             }
             guard seen.insert(entry.locale).inserted else {
-                throw CatalogError.invalid(path: path, detail: "\(entry.locale) is listed twice")
+                throw CatalogError.invalid(path: path, detail: tr("\(entry.locale) is listed twice"))
             }
             for keyPath in CatalogEntry.partKeys {
                 let part = entry[keyPath: keyPath]
                 guard let scheme = part.url.scheme?.lowercased(), ["http", "https", "file"].contains(scheme) else {
                     throw CatalogError.invalid(
                         path: path,
-                        detail: "\(entry.locale): \(part.url.absoluteString) is not an http, https or file URL")
+                        detail: tr("\(entry.locale): \(part.url.absoluteString) is not an http, https or file URL"))
                 }
                 if let inner = part.path, !ArchivePath.isSafeRelative(inner) {
-                    throw CatalogError.invalid(path: path, detail: "\(entry.locale): unsafe path '\(inner)'")
+                    throw CatalogError.invalid(path: path, detail: tr("\(entry.locale): unsafe path '\(inner)'"))
                 }
                 if let sha = part.sha256, sha.count != 64 || !sha.allSatisfy(\.isHexDigit) {
-                    throw CatalogError.invalid(path: path, detail: "\(entry.locale): sha256 must be 64 hex digits")
+                    throw CatalogError.invalid(path: path, detail: tr("\(entry.locale): sha256 must be 64 hex digits"))
                 }
             }
         }
@@ -247,8 +252,8 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .unreadable(let path, let detail): "the model catalog \(path) \(detail)"
-        case .invalid(let path, let detail): "the model catalog \(path) is invalid: \(detail)"
+        case .unreadable(let path, let detail): tr("the model catalog \(path) \(detail)")
+        case .invalid(let path, let detail): tr("the model catalog \(path) is invalid: \(detail)")
         }
     }
 }
@@ -256,6 +261,7 @@ public enum CatalogError: Error, Sendable, Equatable, CustomStringConvertible {
 extension DecodingError.Context {
     fileprivate var `where`: String {
         codingPath.isEmpty
-            ? "the top level" : codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
+            ? tr("the top level")
+            : codingPath.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".")
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import Synchronization
 
@@ -28,7 +29,7 @@ struct ModelDownloader: Sendable {
         progress: @escaping @Sendable (Int64, Int64?) -> Void
     ) async throws {
         guard FileManager.default.createFile(atPath: destination.path, contents: nil) else {
-            throw InstallFailure.unexpected("cannot create a temporary file in the models folder")
+            throw InstallFailure.unexpected(tr("cannot create a temporary file in the models folder"))
         }
         var sink = DownloadSink(url: url, maxBytes: maxBytes, space: space, progress: progress)
         if url.isFileURL {
@@ -43,7 +44,7 @@ struct ModelDownloader: Sendable {
         do {
             input = try FileHandle(forReadingFrom: source)
         } catch {
-            throw InstallFailure.download(url: source.path, detail: "no such file")
+            throw InstallFailure.download(url: source.path, detail: tr("no such file"))
         }
         defer { try? input.close() }
         let output = try FileHandle(forWritingTo: destination)
@@ -277,7 +278,7 @@ private final class DownloadReceiver: NSObject, URLSessionDataDelegate, Sendable
             } catch let reason as InstallFailure {
                 transfer.failure = reason
             } catch {
-                transfer.failure = .unexpected("cannot write the download: the disk may be full")
+                transfer.failure = .unexpected(tr("cannot write the download: the disk may be full"))
             }
             return transfer.failure == nil ? .written : .failed
         }
@@ -312,7 +313,8 @@ private final class DownloadReceiver: NSObject, URLSessionDataDelegate, Sendable
         } else if let expected, received < expected {
             continuation.resume(
                 throwing: InstallFailure.download(
-                    url: url.absoluteString, detail: "the connection closed after \(received) of \(expected) bytes"))
+                    url: url.absoluteString, detail: tr("the connection closed after \(received) of \(expected) bytes"))
+            )
         } else {
             continuation.resume()
         }

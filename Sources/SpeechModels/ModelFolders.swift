@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationSystem
 
@@ -82,7 +83,7 @@ struct ModelFolders: Sendable {
             try valueOrErrno("move", path: source.path) { Foundation.rename(source.path, destination.path) }
         } catch {
             throw InstallFailure.unexpected(
-                "cannot move \(source.lastPathComponent) to \(destination.lastPathComponent): \(error.reason)")
+                tr("cannot move \(source.lastPathComponent) to \(destination.lastPathComponent): \(error.reason)"))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// Installs the catalog's speech models into the models folder, one install per locale at a time: a
@@ -107,7 +108,7 @@ public actor ModelInstaller: ModelInstalling {
             do {
                 try folders.remove(locale: locale)
             } catch {
-                throw InstallFailure.unexpected("cannot remove the \(locale) model: \(error)")
+                throw InstallFailure.unexpected(tr("cannot remove the \(locale) model: \(error)"))
             }
             return
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// The files a PocketSphinx model needs, checked before an install is put in place, and the installed
@@ -25,17 +26,18 @@ enum ModelLayout {
     /// Checks that the three parts are there and look like what they must be.
     static func check(acoustic: URL, languageModel: URL, dictionary: URL) throws {
         guard isDirectory(acoustic) else {
-            throw InstallFailure.incompleteModel("the acoustic model folder \(acoustic.lastPathComponent) is missing")
+            throw InstallFailure.incompleteModel(
+                tr("the acoustic model folder \(acoustic.lastPathComponent) is missing"))
         }
         let missing = acousticFiles.filter { !isRegularFile(acoustic.appendingPathComponent($0)) }
         guard missing.isEmpty else {
-            throw InstallFailure.incompleteModel("the acoustic model lacks \(missing.joined(separator: ", "))")
+            throw InstallFailure.incompleteModel(tr("the acoustic model lacks \(missing.joined(separator: ", "))"))
         }
         guard isRegularFile(languageModel), suffix(of: languageModel, in: languageModelSuffixes) != nil else {
-            throw InstallFailure.incompleteModel("no language model (\(languageModel.lastPathComponent))")
+            throw InstallFailure.incompleteModel(tr("no language model (\(languageModel.lastPathComponent))"))
         }
         guard isRegularFile(dictionary), suffix(of: dictionary, in: dictionarySuffixes) != nil else {
-            throw InstallFailure.incompleteModel("no pronunciation dictionary (\(dictionary.lastPathComponent))")
+            throw InstallFailure.incompleteModel(tr("no pronunciation dictionary (\(dictionary.lastPathComponent))"))
         }
     }
 

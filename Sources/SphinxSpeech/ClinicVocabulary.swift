@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationSystem
 
@@ -132,7 +133,7 @@ public struct ClinicVocabulary: Sendable {
             return lock
         }
         defer { lock.close() }
-        if isLink(url) { throw .storage("\(url.path) is a symbolic link; move it away") }
+        if isLink(url) { throw .storage(tr("\(url.path) is a symbolic link; move it away")) }
         var entries = Self.entries(in: FileManager.default.contents(atPath: url.path) ?? Data())
         let before = entries
         let result = try body(&entries)
@@ -143,7 +144,7 @@ public struct ClinicVocabulary: Sendable {
     }
 
     private func makeDirectory() throws(VocabularyError) {
-        if isLink(directory) { throw .storage("\(directory.path) is a symbolic link; move it away") }
+        if isLink(directory) { throw .storage(tr("\(directory.path) is a symbolic link; move it away")) }
         try Self.storing { () throws(Errno) in try PrivateDirectory.make(directory.path, creatingParents: true) }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// Finds the speech model that decodes a locale: one installed under the data directory, else the one
@@ -81,10 +82,10 @@ public struct ModelLocator: Sendable {
         let manifest = folder.appendingPathComponent(ModelManifest.fileName)
         guard FileManager.default.fileExists(atPath: folder.path) else { return nil }
         guard let data = FileManager.default.contents(atPath: manifest.path) else {
-            return .failure(ManifestProblem(detail: "\(ModelManifest.fileName) is missing"))
+            return .failure(ManifestProblem(detail: tr("\(ModelManifest.fileName) is missing")))
         }
         guard let decoded = try? JSONDecoder().decode(ModelManifest.self, from: data) else {
-            return .failure(ManifestProblem(detail: "\(ModelManifest.fileName) is unreadable"))
+            return .failure(ManifestProblem(detail: tr("\(ModelManifest.fileName) is unreadable")))
         }
         return .success(decoded.model(in: folder))
     }
@@ -94,14 +95,14 @@ public struct ModelLocator: Sendable {
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         guard files.fileExists(atPath: model.acousticModel.path, isDirectory: &isDirectory), isDirectory.boolValue
-        else { return "the acoustic model folder is missing" }
+        else { return tr("the acoustic model folder is missing") }
         for part in ["mdef", "means", "variances", "transition_matrices"] {
             let path = model.acousticModel.appendingPathComponent(part).path
-            guard files.fileExists(atPath: path) else { return "the acoustic model has no \(part)" }
+            guard files.fileExists(atPath: path) else { return tr("the acoustic model has no \(part)") }
         }
-        for (part, url) in [("language model", model.languageModel), ("dictionary", model.dictionary)] {
+        for (part, url) in [(tr("language model"), model.languageModel), (tr("dictionary"), model.dictionary)] {
             let size = (try? files.attributesOfItem(atPath: url.path)[.size] as? Int) ?? nil
-            guard let size, size > 0 else { return "the \(part) is missing or empty" }
+            guard let size, size > 0 else { return tr("the \(part) is missing or empty") }
         }
         return nil
     }

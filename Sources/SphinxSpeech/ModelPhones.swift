@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// The phones a model's words may be made of: the context-independent phones of its `mdef`, without
@@ -13,12 +14,12 @@ public struct ModelPhones: Sendable, Equatable {
     public init(model: SpeechModel) throws(VocabularyError) {
         let url = model.acousticModel.appendingPathComponent("mdef")
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            throw .modelUnreadable(locale: model.locale, detail: "its mdef cannot be read")
+            throw .modelUnreadable(locale: model.locale, detail: tr("its mdef cannot be read"))
         }
         let names = Self.binaryNames(data) ?? Self.textNames(data)
         let words = Set(names.filter { !$0.hasPrefix("+") && $0 != "SIL" && !$0.isEmpty })
         guard !words.isEmpty else {
-            throw .modelUnreadable(locale: model.locale, detail: "its mdef lists no phones")
+            throw .modelUnreadable(locale: model.locale, detail: tr("its mdef lists no phones"))
         }
         phones = words
     }

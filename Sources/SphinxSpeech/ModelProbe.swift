@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationSystem
 
@@ -20,7 +21,8 @@ struct ModelProbe: Sendable {
     func problem(with model: SpeechModel, log: any StationLog) -> String? {
         guard FileManager.default.isExecutableFile(atPath: tool.path) else {
             log.log(
-                .warning, "cannot test-load installed models: \(tool.path) is missing (Debian package pocketsphinx)")
+                .warning, tr("cannot test-load installed models: \(tool.path) is missing (Debian package pocketsphinx)")
+            )
             return nil
         }
         var probe = Spawn(
@@ -45,9 +47,9 @@ struct ModelProbe: Sendable {
             // A child stuck in the kernel (a stalled mount) dies only when its I/O ends: not waited for.
             _ = child.wait(timeout: .seconds(5))
             log.log(.error, "test-loading the \(model.locale) model did not end within \(timeout); it was stopped")
-            return "loading it did not end within \(timeout)"
+            return tr("loading it did not end within \(timeout)")
         }
-        guard ended.succeeded else { return "pocketsphinx cannot load its files" }
+        guard ended.succeeded else { return tr("pocketsphinx cannot load its files") }
         return nil
     }
 }

@@ -1,5 +1,6 @@
 import CPocketSphinx
 import Foundation
+import Localization
 
 extension SphinxDecoder {
     /// `-mllr FILE` when the acoustic model folder holds a speaker's MLLR transform (`mllr_matrix`, an
@@ -27,10 +28,10 @@ extension SphinxDecoder {
     /// (pocketsphinx would read past its matrices).
     func apply(transform file: URL) throws {
         guard let shape = MLLRTransform(contentsOf: file) else {
-            throw SphinxError(function: "ps_mllr_read", detail: "the transform file is missing or malformed")
+            throw SphinxError(function: "ps_mllr_read", detail: tr("the transform file is missing or malformed"))
         }
         guard shape.streamLengths == streamLengths else {
-            throw SphinxError(function: "ps_update_mllr", detail: "the transform does not fit the model")
+            throw SphinxError(function: "ps_update_mllr", detail: tr("the transform does not fit the model"))
         }
         try update(from: file)
     }
@@ -41,7 +42,7 @@ extension SphinxDecoder {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "dictation-station-identity-\(UUID().uuidString).mllr")
         guard FileManager.default.createFile(atPath: file.path, contents: Data(identity.identityText.utf8)) else {
-            throw SphinxError(function: "ps_mllr_read", detail: "cannot write the identity transform")
+            throw SphinxError(function: "ps_mllr_read", detail: tr("cannot write the identity transform"))
         }
         defer { try? FileManager.default.removeItem(at: file) }
         try update(from: file)
@@ -49,7 +50,7 @@ extension SphinxDecoder {
 
     private func update(from file: URL) throws {
         guard let transform = ps_mllr_read(file.path) else {
-            throw SphinxError(function: "ps_mllr_read", detail: "the transform cannot be read")
+            throw SphinxError(function: "ps_mllr_read", detail: tr("the transform cannot be read"))
         }
         // The decoder takes the transform over and frees the one it had.
         guard ps_update_mllr(decoder, transform) != nil else {

@@ -1,5 +1,6 @@
 import CPocketSphinx
 import Foundation
+import Localization
 import StationCore
 
 /// One loaded libpocketsphinx decoder for one model. Not thread-safe: only `SphinxEngine` (on its own
@@ -45,7 +46,7 @@ final class SphinxDecoder {
         guard let config else { throw SphinxError(function: "cmd_ln_parse_r", detail: "bad decoder options") }
         defer { _ = cmd_ln_free_r(config) }
         guard let decoder = ps_init(config) else {
-            throw SphinxError(function: "ps_init", detail: "the model could not be loaded (see the log)")
+            throw SphinxError(function: "ps_init", detail: tr("the model could not be loaded (see the log)"))
         }
         self.decoder = decoder
         frontEnd = fe_init_auto_r(ps_get_config(decoder))

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 extension SphinxEngine {
@@ -92,7 +93,8 @@ extension SphinxEngine {
                 return true
             } catch {
                 log.log(
-                    .warning, "a voice profile's transform does not apply (\(error)); decoding with the stock model")
+                    .warning, tr("a voice profile's transform does not apply (\(error)); decoding with the stock model")
+                )
             }
         }
         guard decoder.speaker != nil else { return true }

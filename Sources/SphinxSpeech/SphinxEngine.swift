@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Recordings
 import StationCore
 import StationSystem
@@ -164,7 +165,7 @@ actor SphinxEngine {
     /// the file is shorter), or the feed went back, the stream starts over on the whole file.
     /// Returns whether it started over.
     func attachRest(of file: URL, to id: Int) throws(TranscriptionError) -> Bool {
-        guard let stream = streams[id] else { throw .decoderFailed(detail: "the dictation was cancelled") }
+        guard let stream = streams[id] else { throw .decoderFailed(detail: tr("the dictation was cancelled")) }
         let feed = feeds[id, default: .contiguous]
         feeds[id] = .finishing
         stream.showsPartials = false
@@ -221,7 +222,7 @@ actor SphinxEngine {
     /// Ends a stream and returns its words; its decoder waits for the next dictation.
     func finish(_ id: Int) throws(TranscriptionError) -> Decoded {
         guard let stream = streams.removeValue(forKey: id) else {
-            throw .decoderFailed(detail: "the dictation was cancelled")
+            throw .decoderFailed(detail: tr("the dictation was cancelled"))
         }
         readers[id] = nil
         feeds[id] = nil
@@ -286,7 +287,7 @@ actor SphinxEngine {
             return decoder
         } catch {
             log.log(.error, "cannot load the \(model.locale) speech model: \(error)")
-            throw .modelBroken(locale: model.locale, detail: "the decoder cannot load it (\(error))")
+            throw .modelBroken(locale: model.locale, detail: tr("the decoder cannot load it (\(error))"))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import Synchronization
 
@@ -56,7 +57,7 @@ final class SphinxLiveTranscription: LiveTranscription {
         let (opened, engine, locale, speaker) = (opened, engine, locale, speaker)
         switch before {
         case .cancelled:
-            throw TranscriptionError.decoderFailed(detail: "the dictation was cancelled")
+            throw TranscriptionError.decoderFailed(detail: tr("the dictation was cancelled"))
         case .finished:
             return try await SphinxTranscriber.decode(file: file, locale: locale, speaker: speaker, engine: engine)
                 .transcription

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A word the clinic added to a locale's decoding, with the phones it is said with.
 public struct VocabularyEntry: Sendable, Hashable {
@@ -23,17 +24,17 @@ public struct VocabularyEntry: Sendable, Hashable {
     /// syntax (`word(2)`, `<s>`, `[noise]`, `+NSN+`) are refused.
     public static func checkedWord(_ typed: String) throws(VocabularyError) -> String {
         let scalars = typed.unicodeScalars
-        if scalars.isEmpty { throw .invalidWord(typed, reason: "it is empty") }
+        if scalars.isEmpty { throw .invalidWord(typed, reason: tr("it is empty")) }
         if scalars.contains(where: {
             $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
         }) {
-            throw .invalidWord(typed, reason: "it holds a control character")
+            throw .invalidWord(typed, reason: tr("it holds a control character"))
         }
         if scalars.contains(where: { $0.properties.isWhitespace }) {
-            throw .invalidWord(typed, reason: "it holds a space: add one word at a time")
+            throw .invalidWord(typed, reason: tr("it holds a space: add one word at a time"))
         }
         if typed.count > maximumWordLength {
-            throw .invalidWord(typed, reason: "it is longer than \(maximumWordLength) characters")
+            throw .invalidWord(typed, reason: tr("it is longer than \(maximumWordLength) characters"))
         }
         let word = typed.lowercased()
         let allowed = word.unicodeScalars.allSatisfy { scalar in
@@ -45,7 +46,7 @@ public struct VocabularyEntry: Sendable, Hashable {
             first.properties.isAlphabetic || first.properties.numericType != nil
         else {
             throw .invalidWord(
-                typed, reason: "a word holds letters, digits, ' - and . only, and starts with a letter or digit")
+                typed, reason: tr("a word holds letters, digits, ' - and . only, and starts with a letter or digit"))
         }
         return word
     }
@@ -58,9 +59,9 @@ public struct VocabularyEntry: Sendable, Hashable {
         -> [String]
     {
         let parts = typed.split(whereSeparator: { $0.isWhitespace }).map(String.init)
-        guard !parts.isEmpty else { throw .invalidPronunciation(reason: "it has no phones") }
+        guard !parts.isEmpty else { throw .invalidPronunciation(reason: tr("it has no phones")) }
         guard parts.count <= maximumPhones else {
-            throw .invalidPronunciation(reason: "it has more than \(maximumPhones) phones")
+            throw .invalidPronunciation(reason: tr("it has more than \(maximumPhones) phones"))
         }
         return try parts.map { part throws(VocabularyError) in
             if model.phones.contains(part) { return part }
@@ -104,15 +105,15 @@ public enum VocabularyError: Error, Equatable, Sendable, CustomStringConvertible
     /// cases hold it as typed.
     public var description: String {
         switch self {
-        case .invalidWord(let word, let reason): "\"\(word)\" is not taken as a vocabulary word: \(reason)."
-        case .invalidPronunciation(let reason): "The pronunciation cannot be used: \(reason)."
+        case .invalidWord(let word, let reason): tr("\"\(word)\" is not taken as a vocabulary word: \(reason).")
+        case .invalidPronunciation(let reason): tr("The pronunciation cannot be used: \(reason).")
         case .unknownPhone(let phone, let locale, let known):
-            "\"\(phone)\" is not a phone of the \(locale) model. Its phones are: \(known.joined(separator: " "))."
-        case .invalidLocale(let locale): "\"\(locale)\" is not a locale (like en-US)."
-        case .modelUnreadable(let locale, let detail): "The \(locale) model's phones cannot be read: \(detail)."
+            tr("\"\(phone)\" is not a phone of the \(locale) model. Its phones are: \(known.joined(separator: " ")).")
+        case .invalidLocale(let locale): tr("\"\(locale)\" is not a locale (like en-US).")
+        case .modelUnreadable(let locale, let detail): tr("The \(locale) model's phones cannot be read: \(detail).")
         case .tooManyWords(let locale, let limit):
-            "The \(locale) vocabulary holds \(limit) words, the most it takes; remove some first."
-        case .storage(let detail): "The vocabulary cannot be saved: \(detail)."
+            tr("The \(locale) vocabulary holds \(limit) words, the most it takes; remove some first.")
+        case .storage(let detail): tr("The vocabulary cannot be saved: \(detail).")
         }
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import Localization
 import StationCore
 import StationSystem
 
 /// The control channel's lines: a command in, "ok MESSAGE" or "error MESSAGE" out; `status --json` answers
 /// with one line of JSON.
 public enum ControlProtocol {
-    public static let usage = "Commands: toggle, send, discard, undo, select NAME, status [--json]."
+    public static var usage: String { tr("Commands: toggle, send, discard, undo, select NAME, status [--json].") }
 
     /// Answers one command line through the station, as the keys would.
     @MainActor
@@ -13,7 +14,9 @@ public enum ControlProtocol {
         let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
         if trimmed == "status --json" { return statusJSON(station) }
         guard let command = StationCommand(line: trimmed) else {
-            return "error Unknown command \"\(SafeText.line(String(trimmed.prefix(40))))\". \(usage)"
+            let typed = SafeText.line(String(trimmed.prefix(40)))
+            // The protocol's word stays `error`; what follows is for the person.
+            return "error " + tr("Unknown command \"\(typed)\". \(usage)")
         }
         let outcome = station.perform(command)
         return (outcome.succeeded ? "ok " : "error ") + SafeText.line(outcome.message)
@@ -32,7 +35,7 @@ public enum ControlProtocol {
             object["text"] = StatusLine.text(for: session)
         } else {
             object["state"] = "idle"
-            object["text"] = "IDLE"
+            object["text"] = tr("IDLE")
         }
         guard let data = try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]) else {
             return "{}"

@@ -1,3 +1,4 @@
+import Localization
 import Synchronization
 
 #if canImport(Glibc)
@@ -30,9 +31,9 @@ public enum Termination: Sendable, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .exited(let status): "exit status \(status)"
-        case .signalled(let signal): "signal \(signal)"
-        case .unknown: "an unknown end"
+        case .exited(let status): tr("exit status \(status)")
+        case .signalled(let signal): tr("signal \(signal)")
+        case .unknown: tr("an unknown end")
         }
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -41,45 +43,51 @@ public struct Errno: Error, Sendable, Hashable, CustomStringConvertible {
 
     /// Why it failed, in words, without the file.
     public var reason: String {
-        switch code {
-        case ENOSPC: "the disk is full; free some space, then try again"
-        case EDQUOT: "the disk quota of \(LoginAccount.current.name) is used up; free some space, then try again"
-        case EACCES, EPERM: "the account \(LoginAccount.current.name) has no permission for it"
+        let account = LoginAccount.current.name
+        return switch code {
+        case ENOSPC: tr("the disk is full; free some space, then try again")
+        case EDQUOT: tr("the disk quota of \(account) is used up; free some space, then try again")
+        case EACCES, EPERM: tr("the account \(account) has no permission for it")
         case ELOOP:
-            "it is a symbolic link; the station does not follow links among its own files: move the link away "
-                + "(and what belongs there back), then try again"
-        case ENOENT: "it does not exist"
-        case EEXIST: "it exists already"
-        case ENOTDIR: "it, or a part of its path, is not a folder"
-        case EISDIR: "it is a folder"
-        case EROFS: "the disk is read-only"
-        case EIO: "the disk reported an error reading or writing it"
-        case EMFILE, ENFILE: "too many files are open"
-        case ENOMEM: "the computer is out of memory"
-        case ENAMETOOLONG: "its name is too long"
-        case EBUSY, ETXTBSY: "it is in use"
-        case EWOULDBLOCK: "another process holds it"
-        case ENOEXEC: "it is not a program this computer can run"
-        case ECONNREFUSED: "nothing answers there"
-        case EADDRINUSE: "it is in use by another process"
-        case ETIMEDOUT: "it did not answer in time"
-        case ENXIO, ENODEV: "the device is gone"
-        case ESRCH: "the process has ended"
-        case EFBIG: "the file is too large"
+            tr(
+                "it is a symbolic link; the station does not follow links among its own files: move the link away (and what belongs there back), then try again"
+            )
+        case ENOENT: tr("it does not exist")
+        case EEXIST: tr("it exists already")
+        case ENOTDIR: tr("it, or a part of its path, is not a folder")
+        case EISDIR: tr("it is a folder")
+        case EROFS: tr("the disk is read-only")
+        case EIO: tr("the disk reported an error reading or writing it")
+        case EMFILE, ENFILE: tr("too many files are open")
+        case ENOMEM: tr("the computer is out of memory")
+        case ENAMETOOLONG: tr("its name is too long")
+        case EBUSY, ETXTBSY: tr("it is in use")
+        case EWOULDBLOCK: tr("another process holds it")
+        case ENOEXEC: tr("it is not a program this computer can run")
+        case ECONNREFUSED: tr("nothing answers there")
+        case EADDRINUSE: tr("it is in use by another process")
+        case ETIMEDOUT: tr("it did not answer in time")
+        case ENXIO, ENODEV: tr("the device is gone")
+        case ESRCH: tr("the process has ended")
+        case EFBIG: tr("the file is too large")
         default: String(cString: strerror(code)).lowercased()
         }
     }
 
     public var description: String {
+        let action = ErrnoActions.words(for: action)
         if isPermissionDenied {
-            return "the account \(LoginAccount.current.name) is not allowed to \(action) \(path ?? "it")"
+            let account = LoginAccount.current.name
+            return path.map { tr("the account \(account) is not allowed to \(action) \($0)") }
+                ?? tr("the account \(account) is not allowed to \(action) it")
         }
         if code == ELOOP, let path {
-            return "\(path) is a symbolic link. The station does not follow links among its own files: move the "
-                + "link away (and what belongs there back), then try again."
+            return tr(
+                "\(path) is a symbolic link. The station does not follow links among its own files: move the link away (and what belongs there back), then try again."
+            )
         }
-        guard let path else { return "cannot \(action): \(reason)" }
-        return "cannot \(action) \(path): \(reason)"
+        guard let path else { return tr("cannot \(action): \(reason)") }
+        return tr("cannot \(action) \(path): \(reason)")
     }
 }
 

@@ -1,3 +1,5 @@
+import Localization
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -32,7 +34,9 @@ public enum SecretInput {
             if byte == 10 { return String(decoding: bytes.last == 13 ? bytes.dropLast() : bytes[...], as: UTF8.self) }
             bytes.append(byte)
             // Not a password any more: a file given by mistake.
-            if bytes.count > 4096 { throw Errno(code: EFBIG, action: "read a password from", path: "standard input") }
+            if bytes.count > 4096 {
+                throw Errno(code: EFBIG, action: "read a password from", path: tr("standard input"))
+            }
         }
         return bytes.isEmpty ? nil : String(decoding: bytes.last == 13 ? bytes.dropLast() : bytes[...], as: UTF8.self)
     }

@@ -1,3 +1,5 @@
+import Localization
+
 #if canImport(Glibc)
     import Glibc
 #endif
@@ -20,7 +22,9 @@ public enum UnixSocket {
         address.sun_family = sa_family_t(AF_UNIX)
         let bytes = Array(path.utf8)
         let capacity = MemoryLayout.size(ofValue: address.sun_path)
-        guard bytes.count < capacity else { throw Failure(call: "socket path too long (\(path))", code: ENAMETOOLONG) }
+        guard bytes.count < capacity else {
+            throw Failure(call: tr("socket path too long (\(path))"), code: ENAMETOOLONG)
+        }
         withUnsafeMutableBytes(of: &address.sun_path) { raw in
             raw.copyBytes(from: bytes)
             raw[bytes.count] = 0
@@ -153,7 +157,7 @@ public enum UnixSocket {
 
     /// Another station listens at `path` already.
     public static func alreadyListening(_ path: String) -> Failure {
-        Failure(call: "another station is already listening on \(path)", code: EADDRINUSE)
+        Failure(call: tr("another station is already listening on \(path)"), code: EADDRINUSE)
     }
 
     /// Waits until one of `descriptors` can be read (or has closed), or `timeout` passed (nil: no

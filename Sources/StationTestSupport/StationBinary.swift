@@ -26,6 +26,9 @@ public enum StationBinary {
         var merged = ProcessInfo.processInfo.environment
         merged["TZ"] = "UTC"
         merged.removeValue(forKey: "DICTATION_STATION_HOME")
+        // In English unless `environment` asks for another language, whatever the test runner's.
+        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES"] { merged.removeValue(forKey: name) }
+        merged["LANG"] = "C.UTF-8"
         spawn.environment = merged.merging(environment) { $1 }
         spawn.input = .pipe
         spawn.output = .capture

@@ -26,9 +26,11 @@ public final class TmuxSession {
 
     public init(command: [String], environment: [String: String], rows: Int = 30, columns: Int = 100) throws {
         let assignments = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-        // NO_COLOR may come from the test runner; only `environment` decides it.
+        // NO_COLOR and the language may come from the test runner; only `environment` decides them: the
+        // interface is English unless it asks for another language.
         let line =
-            "env -u NO_COLOR \(assignments) " + command.map(Self.quote).joined(separator: " ")
+            "env -u NO_COLOR -u LANGUAGE -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 \(assignments) "
+            + command.map(Self.quote).joined(separator: " ")
             + "; echo $? > \(statusFile.path)"
         try run(["new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", line], captureOutput: false)
         try run(["set-option", "-g", "remain-on-exit", "on"])

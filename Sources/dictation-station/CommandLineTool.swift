@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Localization
 import StationApp
 import StationCore
 import StationTUI
@@ -58,7 +59,7 @@ enum CommandLineTool {
     private static func usageError(_ error: ArgumentError, subcommand: String? = nil) -> Int32 {
         printError("dictation-station: \(error.mapText(SafeText.line))")
         if let subcommand, let text = Usage.text(for: subcommand) {
-            printError(text + "More: dictation-station help \(subcommand), or dictation-station --help")
+            printError(text + tr("More: dictation-station help \(subcommand), or dictation-station --help"))
         } else {
             printError(Usage.short, terminator: "")
         }

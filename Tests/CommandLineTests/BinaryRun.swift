@@ -13,6 +13,9 @@ final class BinaryRun: @unchecked Sendable {
         process.executableURL = PackagePaths.binary
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
+        // In English unless `environment` asks for another language, whatever the test runner's.
+        for name in ["LANGUAGE", "LC_ALL", "LC_MESSAGES"] { merged.removeValue(forKey: name) }
+        merged["LANG"] = "C.UTF-8"
         merged.merge(environment) { _, new in new }
         process.environment = merged
         let out = Pipe()

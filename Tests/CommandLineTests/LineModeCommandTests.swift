@@ -84,6 +84,50 @@ struct LineModeDictationTests {
 
 }
 
+/// The line mode in the interface language: its sentences in Dutch, and a question answered with
+/// Dutch's own yes (`j`), as the Dutch question asks for it.
+@Suite("The line mode in Dutch, the real binary over pipes", .serialized, .audioServer)
+struct DutchLineModeTests {
+    let station: StationInTmux
+
+    init() throws { station = try StationInTmux("lines-nl") }
+
+    @Test("LANG=nl_NL.UTF-8: record, pause and discard read Dutch, times in Dutch words, and j answers yes")
+    func dutchDiscard() async throws {
+        try #require(PulseTestServer.isAvailable, "no PulseAudio server is reachable; run scripts/test")
+        try await PulseTestServer.withSink { sink in try discard(from: sink) }
+    }
+
+    private func discard(from sink: String) throws {
+        var environment = [
+            "XDG_RUNTIME_DIR": station.runtime.path, "HOME": station.directory.path, "TERM": "xterm-256color",
+            "LANG": "nl_NL.UTF-8", "PULSE_SOURCE": "\(sink).monitor",
+        ]
+        if let server = ProcessInfo.processInfo.environment["PULSE_SERVER"] { environment["PULSE_SERVER"] = server }
+        let lines = try StationInLines(data: station.data, environment: environment)
+        defer { lines.stop() }
+        try lines.waitFor("Typ help voor de opdrachten.")
+        try lines.send("new Kamer 12")
+        try lines.waitFor("Nieuwe sessie Kamer 12, gekozen.")
+        try lines.send("record")
+        try lines.waitFor("Kamer 12 neemt op.")
+        try lines.send("pause")
+        let paused = try lines.waitFor("Kamer 12 gepauzeerd op ")
+        #expect(
+            paused.range(of: #"^Kamer 12 gepauzeerd op \d+ seconden?\.$"#, options: .regularExpression) != nil,
+            "\(paused)")
+        try lines.send("discard")
+        try lines.waitFor("j gooit weg, n houdt het")
+        try lines.send("j")
+        try lines.waitFor("Het dictaat van Kamer 12 (")
+        #expect(
+            lines.lines.contains { $0.hasSuffix("is weggegooid; de opname is gewist.") }, "\(lines.transcript)")
+        try lines.send("quit")
+        try lines.waitFor("Het station is afgesloten.")
+        #expect(try lines.waitForExit() == 0, "\(lines.transcript)")
+    }
+}
+
 /// The line mode chosen by itself, and the hint where no terminal is at hand.
 @Suite("The station line by line where the screen cannot be shown", .serialized)
 struct LineModeChoiceTests {

@@ -97,7 +97,7 @@ struct ReportsCommandTests {
         let outcome = try fixture.run(["reports", "show", String(fixture.ids[1])])
         #expect(outcome.status == 0)
         #expect(outcome.standardOutput.contains("Session:  Zimmer 3 – Frau Özdemir"))
-        #expect(outcome.standardOutput.contains("Revised:  1 time, last 2026-05-28 20:35"))
+        #expect(outcome.standardOutput.contains("Revised:  1 time, last 28 May 2026 20:35"))
         #expect(outcome.standardOutput.contains("\n\nSchmerzen im linken Knie.\n"))
         #expect(outcome.standardOutput.hasSuffix("Original transcript:\nSchmerzen im Knie.\n"))
     }

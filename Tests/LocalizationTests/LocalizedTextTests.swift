@@ -22,6 +22,15 @@ struct LocalizedTextTests {
         #expect(text.arguments == ["Room 12", "3"])
     }
 
+    @Test("An error goes in as ordinary interpolation shows it")
+    func error() {
+        struct Refusal: Error, CustomStringConvertible { var description: String { "the disk is full" } }
+        let failure: any Error = Refusal()
+        let text: LocalizedText = "Could not save: \(failure)."
+        #expect(text.key == "Could not save: {0}.")
+        #expect(text.arguments == ["the disk is full"])
+    }
+
     @Test("Without a catalog, the English text comes back whole")
     func english() {
         Translation.use(nil)

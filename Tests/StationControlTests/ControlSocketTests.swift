@@ -84,7 +84,7 @@ struct ControlSocketTests {
             #expect(try await Self.send("undo", to: path).hasPrefix("error Nothing to undo"))
             let notices = fixture.station.notifier.recent.map(\.message)
             #expect(notices.contains { $0.hasPrefix("Control socket: select bed refused") })
-            #expect(notices.contains { $0.hasPrefix("Press U within 30 s to undo: the control socket discarded") })
+            #expect(notices.contains { $0.hasPrefix("Press U within 30 seconds to undo: the control socket discarded") })
             #expect(notices.contains { $0.hasPrefix("Control socket: undo refused: Nothing to undo") })
         }
     }

@@ -2,7 +2,8 @@ import Foundation
 import StationCore
 import Testing
 
-/// One rule for every date a person reads: today, yesterday, or the date with its year.
+/// One rule for every date a person reads: today, yesterday, or the date with its year; the month by name
+/// where the whole date is said.
 @Suite("Date wording: today, yesterday, or the year")
 struct DateWordingTests {
     let amsterdam = TimeZone(identifier: "Europe/Amsterdam")!
@@ -21,7 +22,19 @@ struct DateWordingTests {
         #expect(wording.short(date("2025-11-30T20:59:00Z")) == "2025-11-30 21:59")
         #expect(wording.short(date("2024-12-02T08:00:00Z")) == "2024-12-02 09:00", "a year ago is not today")
         #expect(wording.short(date("2025-12-03T08:00:00Z")) == "2025-12-03 09:00")
-        #expect(wording.full(date("2025-12-01T23:05:00Z")) == "2025-12-02 00:05")
+        #expect(wording.full(date("2025-12-01T23:05:00Z")) == "2 December 2025 00:05", "headers spell the month")
+    }
+
+    @Test("the whole date in the given time zone, the month by name, with or without a clock")
+    func fullWords() {
+        // 2026-12-01 20:30 UTC is 21:30 in Amsterdam (winter time).
+        let moment = Date(timeIntervalSince1970: 1_796_157_000)
+        #expect(DateWording.full(moment, in: amsterdam) == "1 December 2026 21:30")
+        #expect(DateWording.full(moment, in: TimeZone(identifier: "UTC")!) == "1 December 2026 20:30")
+        let wording = DateWording(now: moment, timeZone: amsterdam)
+        #expect(wording.full(moment) == DateWording.full(moment, in: amsterdam))
+        #expect(wording.short(moment) == "today 21:30", "one formatter: lists say today where headers spell it")
+        #expect((1...12).map(DateWording.monthName).count == Set((1...12).map(DateWording.monthName)).count)
     }
 
     @Test("the words come from the injected clock")

@@ -33,7 +33,7 @@ struct NoSpeechTests {
         #expect(fixture.removedAudio.current.isEmpty)
         let found = try #require(session.noSpeech)
         #expect(found.recorded == .seconds(2))
-        #expect(found.question == "No speech was recognized in 00:02 — send anyway, or discard?")
+        #expect(found.question == "No speech was recognized in 2 seconds — send anyway, or discard?")
         await fixture.station.settle()
         #expect(fixture.sessionStore.saved.first?.state == .paused, "kept across a restart")
         let ctl = fixture.station.send()

@@ -81,7 +81,7 @@ struct ReportExportTests {
         #expect(
             text.hasPrefix(
                 "Report 12 · DRAFT, NOT SIGNED\nPatient:  none given\nAuthor:   unknown author\nType:     Progress note\n"
-                    + "Created:  2026-05-28 20:26\nStatus:   draft\nSession:  Zimmer 3 – Frau Özdemir\n"))
+                    + "Created:  28 May 2026 20:26\nStatus:   draft\nSession:  Zimmer 3 – Frau Özdemir\n"))
         #expect(text.contains("Duration: 01:23"))
         #expect(text.contains("\n\nSchmerzen im linken Knie.\nÄrztin informiert.\n"))
         #expect(text.hasSuffix("Original transcript:\nSchmerzen im Knie\n"))

@@ -2,19 +2,8 @@ import Foundation
 import StationCore
 import Testing
 
-@Suite("TimeWords: dates and durations as a sentence says them")
+@Suite("TimeWords: durations as a sentence says them")
 struct TimeWordsTests {
-    let amsterdam = TimeZone(identifier: "Europe/Amsterdam")!
-
-    @Test("A date and time in the given time zone, the month by name")
-    func dateTime() {
-        // 2026-12-01 20:30 UTC is 21:30 in Amsterdam (winter time).
-        let date = Date(timeIntervalSince1970: 1_796_157_000)
-        #expect(TimeWords.dateTime(date, in: amsterdam) == "1 December 2026 21:30")
-        #expect(TimeWords.dateTime(date, in: TimeZone(identifier: "UTC")!) == "1 December 2026 20:30")
-        #expect((1...12).map(TimeWords.monthName).count == Set((1...12).map(TimeWords.monthName)).count)
-    }
-
     @Test(
         "A duration in full units, largest first, none that is zero",
         arguments: [

@@ -154,16 +154,16 @@ struct TerminalListsTests {
             $0.contains("Report #\(amended.id)") && $0.contains("signed by anna")
         }
         let flat = knee.replacingOccurrences(of: "│", with: " ")
-        #expect(flat.contains("Dictated 2025-12-01 21:59"), "\(knee)")
+        #expect(flat.contains("Dictated 1 December 2025 21:59"), "the header spells the month: \(knee)")
         #expect(flat.contains("amended after signing"), "\(knee)")
         #expect(!flat.contains("signed · corrected") && !flat.contains("· corrected"), "\(knee)")
         #expect(
-            flat.contains("Signed by anna on 2025-12-01 22:03; amended by bert on 2025-12-01 22:04"),
+            flat.contains("Signed by anna on 1 December 2025 22:03; amended by bert on 1 December 2025 22:04"),
             "as the history has it: \(knee)")
         #expect(flat.contains("2025-12-01 22:03 signed by anna"), "the history's dates carry the year: \(knee)")
         let shown = try station("reports", "show", String(amended.id)).output
-        #expect(shown.contains("Signed:   2025-12-01 22:03 by anna"), "\(shown)")
-        #expect(shown.contains("Amended:  2025-12-01 22:04 by bert"), "\(shown)")
+        #expect(shown.contains("Signed:   1 December 2025 22:03 by anna"), "\(shown)")
+        #expect(shown.contains("Amended:  1 December 2025 22:04 by bert"), "\(shown)")
     }
 
     @Test(

@@ -9,6 +9,8 @@ RUN_PACKAGES=(libncursesw5-dev libpulse-dev libpocketsphinx-dev libsqlite3-dev p
 RUN_PACKAGES+=(flite1-dev)
 # The clinic store: libpq to build against; the server itself for the tests' private one.
 RUN_PACKAGES+=(libpq-dev)
+# The interface's translations: msgfmt compiles po/*.po during the build (and msgmerge updates them).
+RUN_PACKAGES+=(gettext)
 # What the tests need on top: a real audio server and its tools, real speech recordings, a terminal.
 # lame writes the MP3 test recordings (Debian's sox cannot); zip, bzip2 and python3 serve the model tests;
 # time measures the capture benchmark; vim-tiny (vi) and nano are the editors the tmux tests run through E;
@@ -21,6 +23,8 @@ TEST_PACKAGES=(pulseaudio pulseaudio-utils pocketsphinx-testdata tmux sox lame z
 # The dev corpus of voice profiles: clinical sentences spoken by flite's voices and festival's HTS voice.
 TEST_PACKAGES+=(flite festival festvox-us-slt-hts)
 TEST_PACKAGES+=(postgresql)
+# The Dutch interface is tested under LANG=nl_NL.UTF-8, a locale the tests generate (ensure_locale).
+TEST_PACKAGES+=(locales)
 # A pulled cable between a station and its clinic store, simulated by dropping their packets on loopback.
 TEST_PACKAGES+=(iptables)
 
@@ -44,6 +48,22 @@ ensure_packages() {
     fi
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -qq >&2
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2
+}
+
+# Generates the locale given (for example nl_NL.UTF-8) unless the C library has it already: enabled in
+# /etc/locale.gen, so a later locale-gen keeps it, and generated without touching the others.
+ensure_locale() {
+    local name="$1" normalized
+    normalized="$(echo "$name" | sed 's/UTF-8$/utf8/')"
+    locale -a 2>/dev/null | grep -qxF "$normalized" && return 0
+    local sudo=()
+    [ "$(id -u)" -ne 0 ] && sudo=(sudo)
+    echo "Generating the locale $name" >&2
+    if ! grep -qE "^${name//./\.} UTF-8" /etc/locale.gen; then
+        "${sudo[@]}" sed -i -E "s/^# *(${name//./\.} UTF-8)/\1/" /etc/locale.gen
+        grep -qE "^${name//./\.} UTF-8" /etc/locale.gen || echo "$name UTF-8" | "${sudo[@]}" tee -a /etc/locale.gen >/dev/null
+    fi
+    "${sudo[@]}" locale-gen --keep-existing >/dev/null
 }
 
 # Puts the Swift toolchain on PATH when it is installed in the usual place but not on PATH.

@@ -1,3 +1,5 @@
+import Localization
+
 /// A login role of the clinic: a care worker's account, and whether they are a transcriptionist.
 public struct ClinicUser: Sendable, Equatable {
     public var name: String
@@ -64,8 +66,9 @@ extension ClinicStore {
                 if existing.first?.first == "t" {
                     throw PostgresError(
                         sqlState: "DS020",
-                        message: "\(name) is a PostgreSQL superuser (or bypasses row-level security), so the "
-                            + "clinic's rules would not bind it; give the care worker a role of their own.")
+                        message: tr(
+                            "\(name) is a PostgreSQL superuser (or bypasses row-level security), so the clinic's rules would not bind it; give the care worker a role of their own."
+                        ))
                 }
                 let role = try quotedIdentifier(name)
                 if existing.isEmpty { try connection.execute("CREATE ROLE \(role) LOGIN") }
@@ -126,7 +129,7 @@ extension ClinicStore {
     private func administrationError(_ error: PostgresError) -> ClinicStoreError {
         if error.sqlState == PostgresError.insufficientPrivilege {
             return .notAllowed(
-                user: user, reason: "managing the clinic's users needs a PostgreSQL superuser: \(error.message)")
+                user: user, reason: tr("managing the clinic's users needs a PostgreSQL superuser: \(error.message)"))
         }
         if error.sqlState == PostgresError.undefinedTable || error.sqlState == PostgresError.invalidSchemaName
             || error.message.contains("role \"clinic\" does not exist")

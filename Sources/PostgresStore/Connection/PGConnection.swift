@@ -1,5 +1,6 @@
 import CLibPQ
 import Foundation
+import Localization
 import StationSystem
 
 /// One libpq connection, used on one thread only (its actor's): statements with text parameters,
@@ -28,7 +29,7 @@ final class PGConnection {
             Self.withCStrings(parameters.map(\.1)) { values in PQconnectdbParams(keywords, values, 1) }
         }
         guard let connection = made else {
-            throw .unreachable(store: address.description, reason: "out of memory")
+            throw .unreachable(store: address.description, reason: tr("out of memory"))
         }
         guard PQstatus(connection) == CONNECTION_OK else {
             let reason = PostgresError.oneLine(String(cString: PQerrorMessage(connection)))
@@ -143,7 +144,8 @@ final class PGConnection {
                 continue
             }
             guard !parameter.utf8.contains(0) else {
-                throw PostgresError(sqlState: "22021", message: "A text holds a NUL character, which cannot be stored.")
+                throw PostgresError(
+                    sqlState: "22021", message: tr("A text holds a NUL character, which cannot be stored."))
             }
             offsets.append(buffer.count)
             buffer += parameter.utf8CString

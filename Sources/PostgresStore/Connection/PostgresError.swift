@@ -1,5 +1,6 @@
 import CLibPQ
 import Foundation
+import Localization
 
 /// A statement the server refused, with its SQLSTATE and its message (the database's own words; the
 /// clinic store's rules raise theirs in class `DS`, see `Migration1`).
@@ -25,7 +26,7 @@ struct PostgresError: Error, Sendable, Equatable {
         message =
             field(UInt8(ascii: "M"))
             ?? connection.flatMap { PQerrorMessage($0) }.map { Self.oneLine(String(cString: $0)) }
-            ?? "the server gave no reason"
+            ?? tr("the server gave no reason")
         detail = field(UInt8(ascii: "D"))
     }
 

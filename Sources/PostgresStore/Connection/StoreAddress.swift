@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Where the clinic store is: a libpq connection string (`host=/var/run/postgresql dbname=clinic`) or a
 /// `postgresql://` URI, as `StoreChoice` finds it. Empty means libpq's
@@ -12,7 +13,7 @@ public struct StoreAddress: Sendable, Equatable, CustomStringConvertible {
 
     /// The address as a person is shown it: a password in it is hidden.
     public var description: String {
-        if conninfo.trimmingCharacters(in: .whitespaces).isEmpty { return "the default PostgreSQL server" }
+        if conninfo.trimmingCharacters(in: .whitespaces).isEmpty { return tr("the default PostgreSQL server") }
         return "“\(Self.hidingPassword(conninfo))”"
     }
 

@@ -1,3 +1,5 @@
+import Localization
+
 /// The clinic store's schema: numbered migrations, each run once, in one transaction with the rest, by
 /// `clinic init`, and recorded in `dictation.schema_version`.
 enum ClinicSchema {
@@ -37,8 +39,9 @@ enum ClinicSchema {
         } catch let error as PostgresError where error.sqlState == PostgresError.insufficientPrivilege {
             throw .notAllowed(
                 user: connection.user,
-                reason: "setting up the store needs a PostgreSQL superuser (for example `sudo -u postgres "
-                    + "dictation-station clinic init …`): \(error.message)")
+                reason: tr(
+                    "setting up the store needs a PostgreSQL superuser (for example `sudo -u postgres dictation-station clinic init …`): \(error.message)"
+                ))
         } catch let error as PostgresError {
             throw .refused(reason: error.message)
         } catch {

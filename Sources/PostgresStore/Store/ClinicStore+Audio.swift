@@ -32,7 +32,7 @@ extension ClinicStore {
             if chunk.count < Self.audioChunkBytes { break }
         }
         let digest = try connection.query("SELECT dictation.seal_audio($1)", [String(id)]).first?.first ?? nil
-        guard let digest else { throw PostgresError(sqlState: "DS012", message: "the audio could not be sealed") }
+        guard let digest else { throw PostgresError(sqlState: "DS012", message: tr("the audio could not be sealed")) }
         return StoredAudio(sha256: digest, bytes: Int64(total), chunks: number)
     }
 

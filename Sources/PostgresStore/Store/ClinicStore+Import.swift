@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// One report of a one-person station, as `clinic import-station` brings it into the clinic store: the
@@ -144,19 +145,19 @@ extension ClinicStore {
     private func check(_ stored: Report, against station: StationReport, audio: StoredAudio?) throws {
         let source = station.report
         func differs(_ what: String) -> StationImportRefusal { .mismatch(reportID: source.id, what: what) }
-        if stored.text != source.text { throw differs("its text") }
-        if stored.originalText != source.originalText { throw differs("its transcript") }
-        if stored.status != source.status { throw differs("its phase (\(stored.status.rawValue))") }
-        if stored.words != source.words { throw differs("its words") }
-        if (stored.enteredInError == nil) != (source.enteredInError == nil) { throw differs("its entry in error") }
+        if stored.text != source.text { throw differs(tr("its text")) }
+        if stored.originalText != source.originalText { throw differs(tr("its transcript")) }
+        if stored.status != source.status { throw differs(tr("its phase (\(stored.status.rawValue))")) }
+        if stored.words != source.words { throw differs(tr("its words")) }
+        if (stored.enteredInError == nil) != (source.enteredInError == nil) { throw differs(tr("its entry in error")) }
         let revisions = try connection.query(
             "SELECT count(*) FROM dictation.report_revisions WHERE report_id = $1", [String(stored.id)])
-        if revisions.first?.first??.asInt != station.revisions.count { throw differs("its number of revisions") }
+        if revisions.first?.first??.asInt != station.revisions.count { throw differs(tr("its number of revisions")) }
         if let expected = station.audioSHA256 {
-            guard let audio else { throw differs("its audio (the recording could not be read)") }
-            if audio.sha256 != expected { throw differs("its audio's sha256") }
+            guard let audio else { throw differs(tr("its audio (the recording could not be read)")) }
+            if audio.sha256 != expected { throw differs(tr("its audio's sha256")) }
         } else if audio != nil {
-            throw differs("its audio (it has none on the station)")
+            throw differs(tr("its audio (it has none on the station)"))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationSystem
 
@@ -116,7 +117,7 @@ extension ClinicStore: ReportStore {
             return try connection.transaction {
                 try body()
                 guard let report = try reportNow(id: id) else {
-                    throw PostgresError(sqlState: "DS001", message: "There is no report \(id).")
+                    throw PostgresError(sqlState: "DS001", message: tr("There is no report \(id)."))
                 }
                 return report
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationSystem
 
@@ -78,7 +79,7 @@ extension ClinicStore {
         }
         let words: String
         do { words = try WordsJSON.encode(report.words) } catch {
-            throw PostgresError(sqlState: "22P02", message: "the decoder's words could not be written")
+            throw PostgresError(sqlState: "22P02", message: tr("the decoder's words could not be written"))
         }
         let patient = report.properties.patient
         let rows = try connection.query(
@@ -97,11 +98,11 @@ extension ClinicStore {
                 report.properties.workType, report.properties.priority.rawValue, words, dictation,
             ])
         guard let id = rows.first?.first??.asInt64 else {
-            throw PostgresError(sqlState: "DS001", message: "the new report could not be read back")
+            throw PostgresError(sqlState: "DS001", message: tr("the new report could not be read back"))
         }
         let audio = try report.audioFile.flatMap { try storeAudio(of: id, from: $0) }
         guard let stored = try reportNow(id: id) else {
-            throw PostgresError(sqlState: "DS001", message: "the new report could not be read back")
+            throw PostgresError(sqlState: "DS001", message: tr("the new report could not be read back"))
         }
         return (stored, audio != nil)
     }

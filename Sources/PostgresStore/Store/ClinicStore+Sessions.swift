@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// The core's `SessionStore` over the clinic store: a station lists and changes the sessions of the one
@@ -89,7 +90,7 @@ extension ClinicStore: SessionStore {
             ])
         guard !changed.isEmpty else {
             throw PostgresError(
-                sqlState: "DS010", message: "session \(session.name) belongs to another user: it is not changed.")
+                sqlState: "DS010", message: tr("session \(session.name) belongs to another user: it is not changed."))
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// How reports, revisions and events are written to and read from the clinic store's rows (text
@@ -43,14 +44,14 @@ enum ReportRows {
     /// A row of `reportColumns` as a report; a row the schema would never hold is refused, not guessed at.
     static func report(_ row: [String?]) throws(PostgresError) -> Report {
         func column(_ index: Int) throws(PostgresError) -> String {
-            guard let value = row[index] else { throw unreadable(row, "column \(index) is empty") }
+            guard let value = row[index] else { throw unreadable(row, tr("column \(index) is empty")) }
             return value
         }
         let words: [RecognizedWord]
         do {
             words = try row[21].map(WordsJSON.decode) ?? []
         } catch {
-            throw unreadable(row, "its words are not the expected JSON")
+            throw unreadable(row, tr("its words are not the expected JSON"))
         }
         let patient = Patient(name: row[11], identifier: row[12], system: row[13])
         let enteredInError = zip3(row[18], date(row[19]), row[20]).map { EnteredInError(by: $0, at: $1, reason: $2) }
@@ -81,7 +82,8 @@ enum ReportRows {
     }
 
     private static func unreadable(_ row: [String?], _ why: String) -> PostgresError {
-        PostgresError(sqlState: "XX000", message: "report \(row.first.flatMap { $0 } ?? "?") cannot be read: \(why)")
+        PostgresError(
+            sqlState: "XX000", message: tr("report \(row.first.flatMap { $0 } ?? "?") cannot be read: \(why)"))
     }
 
     private static func zip3<A, B, C>(_ a: A?, _ b: B?, _ c: C?) -> (A, B, C)? {

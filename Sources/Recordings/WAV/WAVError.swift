@@ -1,3 +1,4 @@
+import Localization
 import StationSystem
 
 /// Why a WAV file could not be written, read or repaired.
@@ -12,8 +13,8 @@ public enum WAVError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .system(let error): error.description
-        case .notWAV: "not a 16-bit PCM WAV file"
-        case .otherFormat: "not a 16 kHz mono 16-bit WAV file"
+        case .notWAV: tr("not a 16-bit PCM WAV file")
+        case .otherFormat: tr("not a 16 kHz mono 16-bit WAV file")
         }
     }
 }

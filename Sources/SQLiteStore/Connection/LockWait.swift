@@ -1,4 +1,5 @@
 import CSQLite3
+import Localization
 
 #if canImport(Glibc)
     import Glibc
@@ -16,7 +17,7 @@ struct LockWait {
 
     /// What the person is told; the path only, nothing from the database.
     static func message(path: String) -> String {
-        "Waiting for another process using the database \(path)… (this goes on by itself once it is done)"
+        tr("Waiting for another process using the database \(path)… (this goes on by itself once it is done)")
     }
 
     /// Runs `step` until it succeeds or fails for another reason than a lock held elsewhere (SQLITE_BUSY).

@@ -1,4 +1,5 @@
 import CSQLite3
+import Localization
 import StationSystem
 
 /// A failed libsqlite3 call: its (extended) result code, the library's message, and, when a file
@@ -26,7 +27,7 @@ public struct SQLiteError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         if let systemError { return systemError.description }
         if primaryCode == SQLITE_FULL {
-            return "the disk holding the database is full; free some space, then try again"
+            return tr("the disk holding the database is full; free some space, then try again")
         }
         return "SQLite error \(code): \(message)"
     }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Why the station's database could not be opened; the message says what to do.
 public enum StoreOpenError: Error, Sendable, Equatable, CustomStringConvertible {
     /// A newer build of the station wrote this database; it is left untouched.
@@ -10,12 +12,13 @@ public enum StoreOpenError: Error, Sendable, Equatable, CustomStringConvertible 
     public var description: String {
         switch self {
         case .newerSchema(let path, let found, let supported):
-            "The database \(path) was written by a newer version of Dictation Station (schema \(found); "
-                + "this version reads up to \(supported)). It was left untouched: use the newer version."
+            tr(
+                "The database \(path) was written by a newer version of Dictation Station (schema \(found); this version reads up to \(supported)). It was left untouched: use the newer version."
+            )
         case .notADatabase(let path):
-            "\(path) is not a Dictation Station database. It was left untouched."
+            tr("\(path) is not a Dictation Station database. It was left untouched.")
         case .walUnavailable(let path, let mode):
-            "The database \(path) could not use write-ahead logging (journal mode stayed '\(mode)')."
+            tr("The database \(path) could not use write-ahead logging (journal mode stayed '\(mode)').")
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationSystem
 
@@ -75,10 +76,11 @@ public actor StationDatabase {
     /// What the person is told when the database could only be opened alone.
     static func openedAlone(because error: SQLiteError, paths: StationPaths) -> String {
         if error.isDiskFull {
-            return "The disk holding \(paths.dataDirectory.path) is full: the reports can be read, but nothing "
-                + "can be saved until some space is freed."
+            return tr(
+                "The disk holding \(paths.dataDirectory.path) is full: the reports can be read, but nothing can be saved until some space is freed."
+            )
         }
-        return "\(error.description). The database is open for this process alone; other stations must wait."
+        return tr("\(error.description). The database is open for this process alone; other stations must wait.")
     }
 
     /// A connection to the database at `path`, migrated and in WAL mode.

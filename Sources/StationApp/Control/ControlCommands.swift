@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import Localization
 import StationControl
 import StationCore
 import StationTUI
@@ -11,7 +12,7 @@ public enum ControlCommands {
     public static func ctl(
         _ words: [String], globals: GlobalOptions, environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> Int32 {
-        guard !words.isEmpty else { throw ArgumentError.missingArgument("command (\(ControlProtocol.usage))") }
+        guard !words.isEmpty else { throw ArgumentError.missingArgument(tr("command (\(ControlProtocol.usage))")) }
         let line = words.joined(separator: " ")
         guard line == "status --json" || StationCommand(line: line) != nil else {
             throw ArgumentError.invalidValue(option: "ctl", value: line)
@@ -67,8 +68,8 @@ public enum ControlCommands {
 
     private static func describe(_ failure: ControlClient.Failure) -> String {
         switch failure {
-        case .noStation(let path): "no station is running (nothing answers on \(path))"
-        case .noAnswer: "the station did not answer; it may be busy or stuck"
+        case .noStation(let path): tr("no station is running (nothing answers on \(path))")
+        case .noAnswer: tr("the station did not answer; it may be busy or stuck")
         case .foreignStation(let path, let owner):
             ControlSocketError.foreignStation(path: path, owner: owner).description
         }

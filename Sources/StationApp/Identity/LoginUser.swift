@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationSystem
 
@@ -21,8 +22,10 @@ struct AuthorRefused: Error, CustomStringConvertible {
     var requested: String
     var me: String
     var description: String {
-        "--author \(SafeText.line(requested)): you are logged in as \(me); reports are recorded and signed as the "
-            + "user who is logged in, never as another."
+        let author = SafeText.line(requested)
+        return tr(
+            "--author \(author): you are logged in as \(me); reports are recorded and signed as the user who is logged in, never as another."
+        )
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import LocalClaims
+import Localization
 import SQLiteStore
 import SpeakerAdaptation
 import SphinxSpeech
@@ -64,7 +65,7 @@ public enum ImportCommand {
         for outcome in outcomes {
             switch outcome.result {
             case .success(let report):
-                printText("Imported \(SafeText.line(outcome.file.path)) as report \(report.id).")
+                printText(tr("Imported \(SafeText.line(outcome.file.path)) as report \(report.id)."))
             case .failure(let error):
                 failed = true
                 printError("dictation-station: \(outcome.file.path): \(error)")

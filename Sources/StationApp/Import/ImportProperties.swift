@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Localization
 import StationCore
 
 /// The dictation properties `import` takes: `--patient-name`, `--patient-id`, `--patient-system`,
@@ -23,7 +24,7 @@ public struct ImportProperties: Sendable {
         let type = workType ?? base.workType
         guard workTypes.all.contains(where: { $0.code == type }) || type == base.workType else {
             let known = workTypes.all.map(\.code).joined(separator: ", ")
-            throw ArgumentError.invalidValue(option: "--work-type", value: "\(type) (known: \(known))")
+            throw ArgumentError.invalidValue(option: "--work-type", value: tr("\(type) (known: \(known))"))
         }
         return DictationProperties(patient: patient, workType: type, priority: urgent ? .urgent : base.priority)
     }

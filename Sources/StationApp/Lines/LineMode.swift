@@ -95,11 +95,11 @@ public final class LineMode {
         }
     }
 
-    /// Asks the next line; only `y` or `yes` answers yes, anything else (the end of input too) no.
+    /// Asks the next line; only `y` or `yes` (or the interface language's own, `j` or `ja` in Dutch)
+    /// answers yes, anything else (the end of input too) no.
     func confirm(_ question: String) async -> Bool {
         say(question)
-        let answer = await reader.next()?.trimmingCharacters(in: .whitespaces).lowercased()
-        return answer == "y" || answer == "yes"
+        return TerminalAnswer.isYes(await reader.next())
     }
 
     /// `quit`: at once when nothing would be lost, else after a question naming what holds audio not sent.

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import Localization
 import SpeechModels
 import StationCore
 import StationSystem
@@ -62,7 +63,7 @@ public enum ModelsCommand {
             catalog.locales = catalog.locales.map { $0.locale == locale ? local : $0 }
             return ModelInstaller(catalog: catalog, modelsDirectory: paths.modelsDirectory)
         } catch {
-            say("dictation-station: cannot install \(locale) from the files given: \(error)")
+            say("dictation-station: " + tr("cannot install \(locale) from the files given: \(error)"))
             return nil
         }
     }
@@ -72,21 +73,21 @@ public enum ModelsCommand {
 
     private static func sayNotInCatalog(_ locale: String, _ catalog: ModelCatalog) {
         let offered = catalog.locales.map(\.locale).joined(separator: ", ")
-        say("dictation-station: the catalog offers no speech model for '\(locale)' (offered: \(offered))")
+        say("dictation-station: " + tr("the catalog offers no speech model for '\(locale)' (offered: \(offered))"))
     }
 
     private static func list(_ installer: ModelInstaller) async -> Int32 {
         let options = await installer.options()
-        print(pad("LOCALE", 7) + pad("STATE", 11) + pad("SIZE", 10) + "NAME")
+        print(pad(tr("LOCALE"), 7) + pad(tr("STATE"), 11) + pad(tr("SIZE"), 10) + tr("NAME"))
         for option in options {
-            var size = option.size.map(ByteCountText.format) ?? "unknown"
+            var size = option.size.map(ByteCountText.format) ?? tr("unknown")
             if option.state == .installed, let model = await installer.model(for: option.locale) {
                 size = ByteCountText.format(
                     ByteCountText.diskUsage(of: model.acousticModel.deletingLastPathComponent()))
             } else if option.state == .system {
                 size = "-"
             }
-            let state = option.state == .system ? "system" : option.state.rawValue
+            let state = Self.stateWord(option.state)
             print(SafeText.line(pad(option.locale, 7) + pad(state, 11) + pad(size, 10) + option.displayName))
         }
         return ExitStatus.success
@@ -99,10 +100,10 @@ public enum ModelsCommand {
         }
         switch await installer.state(of: locale) {
         case .installed:
-            say("The \(locale) speech model is already installed.")
+            say(tr("The \(locale) speech model is already installed."))
             return ExitStatus.success
         case .system:
-            say("The \(locale) speech model is provided by the system; nothing to install.")
+            say(tr("The \(locale) speech model is provided by the system; nothing to install."))
             return ExitStatus.success
         case .installing, .available:
             break
@@ -113,18 +114,18 @@ public enum ModelsCommand {
         let progress = ProgressLine(locale: locale)
         for await event in await installer.install(locale: locale) {
             switch event {
-            case .started: progress.show("Installing the \(locale) speech model…")
+            case .started: progress.show(tr("Installing the \(locale) speech model…"))
             case .progress(let bytes, let total): progress.show(ProgressLine.downloaded(bytes, of: total))
-            case .verifying: progress.show("Checking and unpacking…")
+            case .verifying: progress.show(tr("Checking and unpacking…"))
             case .installed:
-                progress.finish("Installed the \(locale) speech model.")
+                progress.finish(tr("Installed the \(locale) speech model."))
                 return ExitStatus.success
             case .cancelled:
-                progress.finish("Cancelled; nothing was installed.")
+                progress.finish(tr("Cancelled; nothing was installed."))
                 return cancelledStatus
             case .failed(let reason):
                 progress.finish("")
-                say("dictation-station: could not install \(locale): \(reason)")
+                say("dictation-station: " + tr("could not install \(locale): \(reason)"))
                 return ExitStatus.failure
             }
         }
@@ -134,11 +135,21 @@ public enum ModelsCommand {
     private static func remove(_ locale: String, with installer: ModelInstaller) async -> Int32 {
         do {
             try await installer.uninstall(locale: locale)
-            say("Removed the \(locale) speech model.")
+            say(tr("Removed the \(locale) speech model."))
             return ExitStatus.success
         } catch {
             say("dictation-station: \(error)")
             return ExitStatus.failure
+        }
+    }
+
+    /// A model's state as the list says it.
+    private static func stateWord(_ state: ModelState) -> String {
+        switch state {
+        case .installed: tr("installed")
+        case .system: tr("system")
+        case .installing: tr("installing")
+        case .available: tr("available")
         }
     }
 
@@ -169,9 +180,10 @@ final class ProgressLine: Sendable {
     }
 
     static func downloaded(_ bytes: Int64, of total: Int64?) -> String {
-        guard let total, total > 0 else { return "Downloaded \(ByteCountText.format(bytes))" }
+        let done = ByteCountText.format(bytes)
+        guard let total, total > 0 else { return tr("Downloaded \(done)") }
         let percent = min(100, bytes * 100 / total)
-        return "Downloaded \(ByteCountText.format(bytes)) of \(ByteCountText.format(total)) (\(percent)%)"
+        return tr("Downloaded \(done) of \(ByteCountText.format(total)) (\(percent)%)")
     }
 }
 

@@ -54,7 +54,7 @@ enum ProfileUpdateCommand {
                     }, log: log)
         } catch {
             log.log(.error, "voice profile training could not begin: \(error)")
-            reports[0].reason = "the reports could not be opened"
+            reports[0].reason = tr("the reports could not be opened")
         }
         for report in reports {
             log.log(report.result == .failed ? .warning : .info, "voice profile \(logLine(report))")
@@ -104,7 +104,8 @@ enum ProfileUpdateCommand {
         sayNotes(report.notes)
         switch report.result {
         case .failed:
-            printError("dictation-station: the voice profile was not trained: \(report.reason ?? "unknown cause").")
+            let reason = report.reason ?? tr("unknown cause")
+            printError("dictation-station: " + tr("the voice profile was not trained: \(reason)."))
         case .collecting:
             let usable = report.usable ?? 0
             let needed = report.needed ?? 0
@@ -119,7 +120,7 @@ enum ProfileUpdateCommand {
                             "\(more) more corrected dictations are needed before a profile can be trained (\(usable) of \(needed) so far)."
                     ))
         case .notDue:
-            print("Not due: fewer new corrected reports since the last training than --every asks.")
+            print(tr("Not due: fewer new corrected reports since the last training than --every asks."))
         case .joined:
             print(tr("Another voice profile training was waiting to run; it trains this one too (see station.log)."))
         case .updated, .kept:

@@ -60,10 +60,11 @@ public enum ProfilesCommand {
         case .reset(let name):
             do {
                 let removed = try profiles.reset(author: name)
+                let author = SafeText.line(name)
                 print(
                     removed
-                        ? "Removed the voice profile of \(SafeText.line(name)); the stock model decodes their dictations."
-                        : "\(SafeText.line(name)) has no voice profile.")
+                        ? tr("Removed the voice profile of \(author); the stock model decodes their dictations.")
+                        : tr("\(author) has no voice profile."))
                 return ExitStatus.success
             } catch {
                 printError("dictation-station: \(SafeText.line(String(describing: error)))")
@@ -81,21 +82,25 @@ public enum ProfilesCommand {
         let records = profiles.all()
         let attempts = profiles.allAttempts().filter { $0.attempt.comparison != nil }
         guard !records.isEmpty || !attempts.isEmpty else {
-            print("No voice profiles: every dictation is decoded with the stock model.")
+            print(tr("No voice profiles: every dictation is decoded with the stock model."))
             return
         }
         if records.isEmpty {
             print(tr("No voice profiles in use: every dictation is decoded with the stock model."))
         } else {
-            print("AUTHOR\tLOCALE\tKIND\tTRAINED\tDICTATIONS\tSTOCK WER\tPROFILE WER\tGAIN")
+            let headings = [
+                tr("AUTHOR"), tr("LOCALE"), tr("KIND"), tr("TRAINED"), tr("DICTATIONS"), tr("STOCK WER"),
+                tr("PROFILE WER"), tr("GAIN"),
+            ]
+            print(headings.joined(separator: "\t"))
         }
         for record in records {
             print(
                 [
                     SafeText.line(record.author), record.locale, record.kind.rawValue,
                     ISO8601DateFormatter().string(from: record.created),
-                    "\(record.dictationsAligned) (+\(record.heldBack) held back)", percent(record.stockErrorRate),
-                    percent(record.profileErrorRate), String(format: "%.1f points", record.gain),
+                    tr("\(record.dictationsAligned) (+\(record.heldBack) held back)"), percent(record.stockErrorRate),
+                    percent(record.profileErrorRate), tr("\(String(format: "%.1f", record.gain)) points"),
                 ].joined(separator: "\t"))
         }
         guard !attempts.isEmpty else { return }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationTUI
 
@@ -31,7 +32,8 @@ enum LevelMeterLine {
         var bar = Array(repeating: Character(" "), count: width)
         for index in 0..<filled { bar[index] = "#" }
         if peak > 0 { bar[peak - 1] = "|" }
-        let clip = hold.clipped ? " CLIP" : "     "
-        return "recording [\(String(bar))] \(String(format: "%5.1f", rms)) dBFS\(clip)  Ctrl-C stops"
+        let clip = hold.clipped ? " " + tr("CLIP") : "     "
+        let level = String(format: "%5.1f", rms)
+        return tr("recording [\(String(bar))] \(level) dBFS\(clip)  Ctrl-C stops")
     }
 }

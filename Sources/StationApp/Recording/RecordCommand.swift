@@ -1,5 +1,6 @@
 import Foundation
 import LocalClaims
+import Localization
 import PulseCapture
 import Recordings
 import SQLiteStore
@@ -44,7 +45,8 @@ public enum RecordCommand {
         }
         if FileManager.default.fileExists(atPath: options.file.path), !options.append {
             printError(
-                "dictation-station: \(options.file.path) exists; add --append to continue it, or choose a new file.")
+                "dictation-station: "
+                    + tr("\(options.file.path) exists; add --append to continue it, or choose a new file."))
             return ExitStatus.failure
         }
 
@@ -87,17 +89,19 @@ public enum RecordCommand {
             let file = try await capture.stop()
             await meter.value
             let seconds = (try? WAVInfo(file).seconds) ?? 0
-            printError(String(format: "Recorded %.2f s into %@.", seconds, file.path))
+            // TRANSLATORS: {0} the seconds recorded, with two decimals; {1} the file.
+            printError(tr("Recorded \(String(format: "%.2f", seconds)) s into \(file.path)."))
         } catch {
             printError("dictation-station: \(CaptureErrorText.describe(any: error))")
             return ExitStatus.failure
         }
         switch reason {
         case .serverGone:
-            printError("dictation-station: the audio server went away; what was recorded is kept.")
+            printError("dictation-station: " + tr("the audio server went away; what was recorded is kept."))
             return ExitStatus.failure
         case .sourceLost:
-            printError("dictation-station: the microphone was unplugged or removed; what was recorded is kept.")
+            printError(
+                "dictation-station: " + tr("the microphone was unplugged or removed; what was recorded is kept."))
             return ExitStatus.failure
         case .writeFailed:
             // stop() has already said why (the file could not be written); what it holds is kept.

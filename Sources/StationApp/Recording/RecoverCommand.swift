@@ -36,22 +36,23 @@ public enum RecoverCommand {
         // owner in the database yet).
         let recovering = FileCaptureLock(path: paths.dataDirectory.appendingPathComponent("recover.lock").path)
         guard try recovering.acquire() else {
-            printError("dictation-station: another `dictation-station recover` is running; wait until it is done.")
+            printError(
+                "dictation-station: " + tr("another `dictation-station recover` is running; wait until it is done."))
             return ExitStatus.failure
         }
         defer { recovering.release() }
         let capture = FileCaptureLock(paths: paths)
         guard try capture.acquire() else {
             printError(
-                "dictation-station: a dictation is being recorded on this station; "
-                    + "run recover again once it is paused or sent.")
+                "dictation-station: "
+                    + tr("a dictation is being recorded on this station; run recover again once it is paused or sent."))
             return ExitStatus.failure
         }
         defer { capture.release() }
 
         let scan = try await OrphanFinder.scan(inventory)
         guard !scan.orphans.isEmpty else {
-            print("Every recording in audio/ belongs to a session or a report: nothing to recover.")
+            print(tr("Every recording in audio/ belongs to a session or a report: nothing to recover."))
             return ExitStatus.success
         }
         let recovery = OrphanRecovery(
@@ -64,14 +65,20 @@ public enum RecoverCommand {
             let name = orphan.file.lastPathComponent
             switch outcome {
             case .recovered(let report):
-                print("Recovered \(name) as report \(report.id) (session \"\(report.sessionName)\", \(report.locale)).")
+                print(
+                    tr(
+                        "Recovered \(name) as report \(report.id) (session \"\(report.sessionName)\", \(report.locale))."
+                    ))
                 if let cut = orphan.incompleteCopy {
+                    let (copied, expected) = (byteCount(cut.copied), byteCount(cut.expected))
                     print(
-                        "  The import was cut short: its copy holds \(byteCount(cut.copied)) of \(byteCount(cut.expected)); "
-                            + "import the original again if you still have it.")
+                        "  "
+                            + tr(
+                                "The import was cut short: its copy holds \(copied) of \(expected); import the original again if you still have it."
+                            ))
                 }
             case .alreadyOwned:
-                print("\(name) has a report by now: nothing to do.")
+                print(tr("\(name) has a report by now: nothing to do."))
             case .failed(let error):
                 failed = true
                 printError("dictation-station: \(name): \(error).")
@@ -84,7 +91,7 @@ public enum RecoverCommand {
     @MainActor
     private static func printList(_ scan: OrphanScan) async throws -> Int32 {
         guard let notice = OrphanNotice.message(for: scan) else {
-            print("Every recording in audio/ belongs to a session or a report: nothing to recover.")
+            print(tr("Every recording in audio/ belongs to a session or a report: nothing to recover."))
             return ExitStatus.success
         }
         print(notice)
@@ -94,15 +101,21 @@ public enum RecoverCommand {
             if let modified = orphan.modified { line += "  \(dates.string(from: modified))" }
             if let unfinished = orphan.unfinishedImport {
                 line +=
-                    unfinished.intent.map { "  unfinished import into \"\($0.session)\" (\($0.locale))" }
-                    ?? "  unfinished import"
+                    unfinished.intent.map { "  " + tr("unfinished import into \"\($0.session)\" (\($0.locale))") }
+                    ?? "  " + tr("unfinished import")
                 if let cut = orphan.incompleteCopy {
-                    line += ", cut short at \(byteCount(cut.copied)) of \(byteCount(cut.expected))"
+                    line += tr(", cut short at \(byteCount(cut.copied)) of \(byteCount(cut.expected))")
                 }
             }
             print(line)
         }
-        if scan.importsInProgress > 0 { print("(\(scan.importsInProgress) import(s) still running are not listed.)") }
+        let running = scan.importsInProgress
+        if running > 0 {
+            print(
+                tr(
+                    running, one: "(\(running) import still running is not listed.)",
+                    other: "(\(running) imports still running are not listed.)"))
+        }
         return ExitStatus.success
     }
 

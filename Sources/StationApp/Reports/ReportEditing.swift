@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 #if canImport(Glibc)
@@ -33,11 +34,11 @@ enum ReportEditing {
             text = try String(contentsOfFile: file, encoding: .utf8)
         } catch {
             throw ReportEditFailure(
-                description: "The text file \(file) cannot be read: check its name and that it is UTF-8 text.")
+                description: tr("The text file \(file) cannot be read: check its name and that it is UTF-8 text."))
         }
         switch try await desk.save(id, text: text, reason: request.reason) {
-        case .unchanged: printText("Report \(id) already has this text; nothing saved.")
-        case .revised(let saved): printText("Saved a new revision of report \(id) (\(saved.status.rawValue)).")
+        case .unchanged: printText(tr("Report \(id) already has this text; nothing saved."))
+        case .revised(let saved): printText(tr("Saved a new revision of report \(id) (\(saved.status.word))."))
         }
     }
 
@@ -52,33 +53,44 @@ enum ReportEditing {
             if confirmed { return true }
             guard asksOnTerminal else {
                 printError(
-                    "dictation-station: reports delete asks before it deletes report \(id), and there is no terminal "
-                        + "to ask on; add --yes to delete it.")
+                    "dictation-station: "
+                        + tr(
+                            "reports delete asks before it deletes report \(id), and there is no terminal to ask on; add --yes to delete it."
+                        ))
                 return false
             }
             return ask(about: report)
         }
         guard case .deleted(let event) = outcome else {
-            if asksOnTerminal { printText("Report \(id) is kept.") }
+            if asksOnTerminal { printText(tr("Report \(id) is kept.")) }
             return ExitStatus.failure
         }
-        let audio = asked?.audioFile == nil ? "" : " and its audio"
+        let session = event.sessionName
         printText(
-            "Deleted draft report \(id)\(audio) (session \"\(event.sessionName)\"); the session's history keeps who "
-                + "deleted it and when.")
+            asked?.audioFile == nil
+                ? tr(
+                    "Deleted draft report \(id) (session \"\(session)\"); the session's history keeps who deleted it and when."
+                )
+                : tr(
+                    "Deleted draft report \(id) and its audio (session \"\(session)\"); the session's history keeps who deleted it and when."
+                ))
         return ExitStatus.success
     }
 
     /// Asks on the terminal; only y (or yes) deletes.
     private static func ask(about report: Report) -> Bool {
-        let audio = report.audioFile == nil ? "" : " and its audio"
+        let (id, session, opening) = (report.id, report.sessionName, report.firstLine)
         printText(
-            "Delete draft report \(report.id) of \"\(report.sessionName)\" (\(report.firstLine))? Its text\(audio) "
-                + "cannot be brought back; the session's history keeps who deleted it and when. y deletes: ",
+            report.audioFile == nil
+                ? tr(
+                    "Delete draft report \(id) of \"\(session)\" (\(opening))? Its text cannot be brought back; the session's history keeps who deleted it and when. y deletes: "
+                )
+                : tr(
+                    "Delete draft report \(id) of \"\(session)\" (\(opening))? Its text and its audio cannot be brought back; the session's history keeps who deleted it and when. y deletes: "
+                ),
             terminator: "")
         fflush(nil)
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
-        return answer == "y" || answer == "yes"
+        return TerminalAnswer.isYes(readLine())
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 #if canImport(Glibc)
@@ -14,8 +15,8 @@ enum ReportSigning {
         let shown = try await desk.report(id)
         // A report that cannot be signed (signed already, entered in error) is refused before it is shown.
         if let refusal = desk.refusal(toSign: shown) { throw refusal }
-        printText("Report \(id) (\(shown.status.rawValue), session \"\(shown.sessionName)\"), as it would be signed:\n")
-        printText(shown.text.isEmpty ? "(empty)" : shown.text)
+        printText(tr("Report \(id) (\(shown.status.word), session \"\(shown.sessionName)\"), as it would be signed:") + "\n")
+        printText(shown.text.isEmpty ? tr("(empty)") : shown.text)
         printText("")
         let asksOnTerminal = !confirmed && isatty(STDIN_FILENO) == 1
         let outcome = try await desk.sign(id, after: ReportReading(showing: shown)) { question in
@@ -23,26 +24,28 @@ enum ReportSigning {
             if confirmed { return true }
             guard asksOnTerminal else {
                 printError(
-                    "dictation-station: reports sign asks before it signs report \(id), and there is no terminal to "
-                        + "ask on; read the text above and add --yes to sign it.")
+                    "dictation-station: "
+                        + tr(
+                            "reports sign asks before it signs report \(id), and there is no terminal to ask on; read the text above and add --yes to sign it."
+                        ))
                 return false
             }
-            return ask(question, as: desk.user ?? "you")
+            return ask(question, as: desk.user ?? tr("you"))
         }
         guard case .signed(let signed) = outcome else {
-            if asksOnTerminal { printText("Report \(id) is not signed.") }
+            if asksOnTerminal { printText(tr("Report \(id) is not signed.")) }
             return ExitStatus.failure
         }
-        printText("Signed report \(id) as \(signed.signedBy ?? desk.user ?? "you").")
+        let signer = signed.signedBy ?? desk.user ?? tr("you")
+        printText(tr("Signed report \(id) as \(signer)."))
         return ExitStatus.success
     }
 
     /// Asks on the terminal; only y (or yes) signs.
     private static func ask(_ question: SigningQuestion, as signer: String) -> Bool {
-        printText("A signed report is final: a later change makes an amendment with a reason.")
-        printText("Sign report \(question.report.id) as \(signer)? y signs [y/N]: ", terminator: "")
+        printText(tr("A signed report is final: a later change makes an amendment with a reason."))
+        printText(tr("Sign report \(question.report.id) as \(signer)? y signs [y/N]: "), terminator: "")
         fflush(nil)
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
-        return answer == "y" || answer == "yes"
+        return TerminalAnswer.isYes(readLine())
     }
 }

@@ -17,6 +17,11 @@ enum ReportTable {
     static func render(_ reports: [Report], dates: DateWording, workTypes: WorkTypes = .builtIn) -> String {
         let fit = TextFit()
         let idWidth = max(2, reports.map { String($0.id).count }.max() ?? 0)
+        // The status column fits every status word of the interface language.
+        let statusHeading = tr("STATUS")
+        let statusWidth = ([statusHeading] + Report.listedStatusWords).map(fit.width).max() ?? 9
+        let durationHeading = tr("DURATION")
+        let durationWidth = max(8, fit.width(durationHeading))
         let created = reports.map { dates.short($0.created) }
         let createdWidth = max(fit.width(tr("CREATED")), created.map(fit.width).max() ?? 0)
         let patients = reports.map { LabelPart.patient($0.properties.patient, none: "—") }
@@ -30,10 +35,10 @@ enum ReportTable {
         func cell(_ text: String, width: Int) -> String { fit.pad(SafeText.line(text), to: width) }
         var lines = [
             row([
-                fit.padLeft("ID", to: idWidth), fit.pad(tr("CREATED"), to: createdWidth), "!",
+                fit.padLeft(tr("ID"), to: idWidth), fit.pad(tr("CREATED"), to: createdWidth), "!",
                 fit.pad(tr("PATIENT"), to: patientColumn), fit.pad(tr("AUTHOR"), to: authorWidth),
-                fit.pad(tr("TYPE"), to: typeWidth), fit.pad(tr("STATUS"), to: 9),
-                fit.pad(tr("SESSION"), to: sessionWidth), tr("DURATION"), tr("TEXT"),
+                fit.pad(tr("TYPE"), to: typeWidth), fit.pad(statusHeading, to: statusWidth),
+                fit.pad(tr("SESSION"), to: sessionWidth), fit.pad(durationHeading, to: durationWidth), tr("TEXT"),
             ])
         ]
         for (index, report) in reports.enumerated() {
@@ -44,8 +49,8 @@ enum ReportTable {
                     properties.priority == .urgent ? "!" : " ", fit.pad(patients[index], to: patientColumn),
                     cell(report.authorName, width: authorWidth),
                     cell(workTypes.type(properties.workType).display, width: typeWidth),
-                    fit.pad(report.listedStatus, to: 9), cell(report.sessionName, width: sessionWidth),
-                    fit.padLeft(ElapsedTimeFormat.string(for: report.audioDuration), to: 8),
+                    fit.pad(report.listedStatus, to: statusWidth), cell(report.sessionName, width: sessionWidth),
+                    fit.padLeft(ElapsedTimeFormat.string(for: report.audioDuration), to: durationWidth),
                     SafeText.line(report.firstLine),
                 ]))
         }

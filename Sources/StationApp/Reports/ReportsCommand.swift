@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// `dictation-station reports`: lists, shows, signs, corrects, deletes drafts of, enters in error and
@@ -50,9 +51,11 @@ public enum ReportsCommand {
             return try await ReportEditing.deleteDraft(id, confirmed: confirmed, at: desk(me))
         case .retire(let id, let reason):
             let retired = try await desk(me).enterInError(id, reason: reason)
+            let by = retired.enteredInError?.by ?? me
             printText(
-                "Report \(id) is entered in error as \(retired.enteredInError?.by ?? me): kept with its "
-                    + "audio and history, left out of lists (reports --all shows it).")
+                tr(
+                    "Report \(id) is entered in error as \(by): kept with its audio and history, left out of lists (reports --all shows it)."
+                ))
         case .export(let id, let format, let withOriginal):
             let report = try await desk(me).report(id)
             let revisions = try await database.revisions(id: id)
@@ -84,7 +87,7 @@ public enum ReportsCommand {
         if request.json {
             printJSON(try ReportExport.jsonList(reports))
         } else if reports.isEmpty {
-            printText(request.query.search.map { "No reports match \"\($0)\"." } ?? "No reports yet.")
+            printText(request.query.search.map { tr("No reports match \"\($0)\".") } ?? tr("No reports yet."))
         } else {
             printText(
                 ReportTable.render(reports, dates: DateWording(clock: SystemClock()), workTypes: workTypes),

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 import StationTUI
 
@@ -29,7 +30,7 @@ struct InstallerCatalog: LocaleCatalog {
                 } else {
                     status.yield("\(locale) \(bytes / 1_000_000) MB")
                 }
-            case .verifying: status.yield("\(locale) verifying")
+            case .verifying: status.yield(tr("\(locale) verifying"))
             case .installed, .cancelled, .failed: return
             }
         }

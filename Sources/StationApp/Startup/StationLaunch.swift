@@ -17,9 +17,10 @@ public enum StationLaunch {
         let lines = globals.lines || noScreen != nil
         guard lines || (isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1) else {
             printError(
-                tr(
-                    "dictation-station: the station needs a terminal; --lines runs it line by line, and scripts use a subcommand (see --help)."
-                ))
+                "dictation-station: "
+                    + tr(
+                        "the station needs a terminal; --lines runs it line by line, and scripts use a subcommand (see --help)."
+                    ))
             return ExitStatus.failure
         }
         guard let context = await openContext(globals: globals, environment: environment) else {
@@ -77,7 +78,9 @@ public enum StationLaunch {
             printError("dictation-station: \(error)")
             return nil
         } catch {
-            printError("dictation-station: the data directory \(paths.dataDirectory.path) cannot be used: \(error)")
+            printError(
+                "dictation-station: "
+                    + tr("the data directory \(paths.dataDirectory.path) cannot be used: \(error)"))
             return nil
         }
         let clock = SystemClock()

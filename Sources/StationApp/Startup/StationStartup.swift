@@ -157,7 +157,7 @@ public enum StationStartup {
             context.log.log(.error, "restoring sessions failed: \(error)")
             // A clinic store away is said once, with what it means (`sayClinicStoreAway`).
             if context.clinicReachable?() ?? true {
-                station.notifier.error("The saved sessions could not be read; new dictations still work.")
+                station.notifier.error(tr("The saved sessions could not be read; new dictations still work."))
             }
         }
         // Recordings no session or report owns (a killed import, a lost database) are shown, never
@@ -185,7 +185,8 @@ public enum StationStartup {
             )
             : tr(
                 waiting,
-                one: "The clinic store cannot be reached: 1 dictation waits on this workstation until it is back; record and send as usual.",
+                one:
+                    "The clinic store cannot be reached: 1 dictation waits on this workstation until it is back; record and send as usual.",
                 other:
                     "The clinic store cannot be reached: \(waiting) dictations wait on this workstation until it is back; record and send as usual."
             )
@@ -200,7 +201,7 @@ public enum StationStartup {
         } catch {
             // A broken clinic list must not stop dictating: the built-in types stand in, and it says so.
             context.log.log(.warning, "work types: \(error)")
-            notifier.warning("\(error) The built-in work types are used.")
+            notifier.warning(tr("\(error) The built-in work types are used."))
             return .builtIn
         }
     }
@@ -216,7 +217,7 @@ public enum StationStartup {
             return server
         } catch {
             context.log.log(.warning, "control socket unavailable: \(error)")
-            station.notifier.warning("No control socket (\(error)); ctl commands will not reach this station.")
+            station.notifier.warning(tr("No control socket (\(error)); ctl commands will not reach this station."))
             return nil
         }
     }

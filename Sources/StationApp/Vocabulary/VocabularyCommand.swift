@@ -84,11 +84,13 @@ public enum VocabularyCommand {
         defer { for note in notes { printError(note) } }
         guard !rows.isEmpty else {
             printText(
-                "No words added\(locale.map { " for \(ModelLocator.canonical($0))" } ?? ""): the models' own dictionaries decode."
-            )
+                locale.map {
+                    tr("No words added for \(ModelLocator.canonical($0)): the models' own dictionaries decode.")
+                }
+                    ?? tr("No words added: the models' own dictionaries decode."))
             return ExitStatus.success
         }
-        print("LOCALE\tWORD\tPRONUNCIATION")
+        print(tr("LOCALE") + "\t" + tr("WORD") + "\t" + tr("PRONUNCIATION"))
         for row in rows { printText(row) }
         return ExitStatus.success
     }
@@ -107,7 +109,8 @@ public enum VocabularyCommand {
             // Without a model there are no phones to check a pronunciation against.
             if pronunciation != nil || locale == "en-US" {
                 printError(
-                    "dictation-station: \(SafeText.line(error.description)); its phones are needed to check the word.")
+                    "dictation-station: "
+                        + tr("\(SafeText.line(error.description)); its phones are needed to check the word."))
                 return ExitStatus.failure
             }
         }
@@ -115,13 +118,13 @@ public enum VocabularyCommand {
         let source: String
         if let model, let pronunciation {
             phones = try VocabularyEntry.checkedPhones(pronunciation, in: try ModelPhones(model: model), locale: locale)
-            source = "as given"
+            source = tr("as given")
         } else if let model, let known = ModelDictionary.pronunciations(of: word, in: model.dictionary).first {
             // The dictionary's own pronunciation beats a guess; adding the word still matters, as many
             // dictionary words are missing from the language model and are never recognized.
             phones = try VocabularyEntry.checkedPhones(
                 known.joined(separator: " "), in: try ModelPhones(model: model), locale: locale)
-            source = "as the model's dictionary says it; give a pronunciation to change it"
+            source = tr("as the model's dictionary says it; give a pronunciation to change it")
         } else if let model, locale == "en-US" {
             do {
                 phones = try VocabularyEntry.checkedPhones(
@@ -129,29 +132,33 @@ public enum VocabularyCommand {
                     locale: locale)
             } catch let error as LetterToSoundError {
                 printError(
-                    "dictation-station: \(SafeText.line(word)): \(error). For example: vocabulary add WORD \"M EH T AH\""
-                )
+                    "dictation-station: "
+                        + tr("\(SafeText.line(word)): \(error). For example: vocabulary add WORD \"M EH T AH\""))
                 return ExitStatus.failure
             }
-            source = "from flite's lexicon and letter-to-sound rules; give a pronunciation to change it"
+            source = tr("from flite's lexicon and letter-to-sound rules; give a pronunciation to change it")
         } else {
             let known = model.flatMap { try? ModelPhones(model: $0) }.map {
-                " The model's phones: \($0.phones.sorted().joined(separator: " "))."
+                " " + tr("The model's phones: \($0.phones.sorted().joined(separator: " ")).")
             }
+            let typed = SafeText.line(word)
             printError(
-                "dictation-station: \(locale) words need their pronunciation (flite speaks en-US only): "
-                    + "vocabulary add \(SafeText.line(word)) \"PHONES\" --locale \(locale)."
-                    + (known ?? " No \(locale) speech model is installed yet to check one against."))
+                "dictation-station: "
+                    + tr(
+                        "\(locale) words need their pronunciation (flite speaks en-US only): vocabulary add \(typed) \"PHONES\" --locale \(locale)."
+                    )
+                    + (known ?? " " + tr("No \(locale) speech model is installed yet to check one against.")))
             return ExitStatus.failure
         }
         let said = phones.joined(separator: " ")
         switch try vocabulary.add(word: word, phones: phones, locale: locale) {
-        case .added: printText("Added \(word) to the \(locale) vocabulary: \(said) (\(source)).")
+        case .added: printText(tr("Added \(word) to the \(locale) vocabulary: \(said) (\(source))."))
         case .replaced(let previous):
-            printText("\(word) is now said \(said) (\(source)); it was \(previous.joined(separator: " ")).")
-        case .unchanged: printText("\(word) is already in the \(locale) vocabulary, said \(said).")
+            let before = previous.joined(separator: " ")
+            printText(tr("\(word) is now said \(said) (\(source)); it was \(before)."))
+        case .unchanged: printText(tr("\(word) is already in the \(locale) vocabulary, said \(said)."))
         }
-        printText("The station uses it from the next dictation.")
+        printText(tr("The station uses it from the next dictation."))
         return ExitStatus.success
     }
 
@@ -163,10 +170,11 @@ public enum VocabularyCommand {
         let locale = try ClinicVocabulary.checkedLocale(typedLocale)
         let word = try VocabularyEntry.checkedWord(typedWord)
         guard try vocabulary.remove(word: word, locale: locale) else {
-            printText("\(word) is not in the \(locale) vocabulary (words of the model's own dictionary stay).")
+            printText(tr("\(word) is not in the \(locale) vocabulary (words of the model's own dictionary stay)."))
             return ExitStatus.failure
         }
-        printText("Removed \(word) from the \(locale) vocabulary; the station stops using it from the next dictation.")
+        printText(
+            tr("Removed \(word) from the \(locale) vocabulary; the station stops using it from the next dictation."))
         return ExitStatus.success
     }
 }

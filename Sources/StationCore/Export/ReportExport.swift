@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The formats a report is exported in.
 public enum ReportExportFormat: String, Sendable, CaseIterable {
@@ -41,75 +42,84 @@ public enum ReportExport {
         events: [ReportEvent] = [], withOriginal: Bool = true
     ) -> String {
         let properties = report.properties
-        var title = "Report \(report.id)"
-        if properties.priority == .urgent { title += " · URGENT" }
+        let labels = ReportHeaderLabels()
+        let status = report.status.word + (report.enteredInError == nil ? "" : tr(", ENTERED IN ERROR"))
+        var title = tr("Report \(report.id)")
+        if properties.priority == .urgent { title += tr(" · URGENT") }
         if !report.status.isSigned { title += " · " + draftMark }
         var lines = [
             title,
-            "Patient:  \(properties.patient?.display ?? "none given")",
-            "Author:   \(report.authorName)",
-            "Type:     \(workTypes.type(properties.workType).display)",
-            "Created:  \(ReportTimeFormat.minute(report.created, in: timeZone))",
-            "Status:   \(report.status.rawValue)\(report.enteredInError == nil ? "" : ", ENTERED IN ERROR")",
+            labels.line(labels.patient, properties.patient?.display ?? tr("none given")),
+            labels.line(labels.author, report.authorName),
+            labels.line(labels.type, workTypes.type(properties.workType).display),
+            labels.line(labels.created, DateWording.full(report.created, in: timeZone)),
+            labels.line(labels.status, status),
         ]
         // The first signature and the latest amendment, as the history has them: the report itself keeps
         // only its latest signature, which for an amended report is the amendment's.
         let signing = events.first { $0.action == .signed }
         let amending = events.last { $0.action == .amended }
         if let signing {
-            lines.append(
-                "Signed:   \(ReportTimeFormat.minute(signing.time, in: timeZone)) by \(signing.actor ?? "unknown")")
+            let when = DateWording.full(signing.time, in: timeZone)
+            let signer = signing.actor ?? tr("unknown")
+            lines.append(labels.line(labels.signed, tr("\(when) by \(signer)")))
         } else if report.status == .signed, let signer = report.signedBy, let signed = report.signedAt {
-            lines.append("Signed:   \(ReportTimeFormat.minute(signed, in: timeZone)) by \(signer)")
+            let when = DateWording.full(signed, in: timeZone)
+            lines.append(labels.line(labels.signed, tr("\(when) by \(signer)")))
         }
         if let amending {
-            lines.append(
-                "Amended:  \(ReportTimeFormat.minute(amending.time, in: timeZone)) by \(amending.actor ?? "unknown")")
+            let when = DateWording.full(amending.time, in: timeZone)
+            let amender = amending.actor ?? tr("unknown")
+            lines.append(labels.line(labels.amended, tr("\(when) by \(amender)")))
         } else if report.status == .amended, let amender = report.signedBy, let amended = report.signedAt {
-            lines.append("Amended:  \(ReportTimeFormat.minute(amended, in: timeZone)) by \(amender)")
+            let when = DateWording.full(amended, in: timeZone)
+            lines.append(labels.line(labels.amended, tr("\(when) by \(amender)")))
         }
         if let mark = report.enteredInError {
-            lines.append(
-                "In error: \(ReportTimeFormat.minute(mark.at, in: timeZone)) by \(mark.by): \(mark.reason)")
+            let when = DateWording.full(mark.at, in: timeZone)
+            lines.append(labels.line(labels.inError, tr("\(when) by \(mark.by): \(mark.reason)")))
         }
         lines += [
-            "Session:  \(report.sessionName)",
-            "Duration: \(ElapsedTimeFormat.string(for: report.audioDuration))",
-            "Locale:   \(report.locale)",
+            labels.line(labels.session, report.sessionName),
+            labels.line(labels.duration, ElapsedTimeFormat.string(for: report.audioDuration)),
+            labels.line(labels.locale, report.locale),
         ]
-        if let audio = report.audioFile { lines.append("Audio:    \(audio.path)") }
+        if let audio = report.audioFile { lines.append(labels.line(labels.audio, audio.path)) }
         if !revisions.isEmpty {
-            let last = revisions[revisions.count - 1]
+            let last = DateWording.full(revisions[revisions.count - 1].created, in: timeZone)
+            let count = revisions.count
             lines.append(
-                "Revised:  \(revisions.count) time\(revisions.count == 1 ? "" : "s"), "
-                    + "last \(ReportTimeFormat.minute(last.created, in: timeZone))")
+                labels.line(
+                    labels.revised, tr(count, one: "\(count) time, last \(last)", other: "\(count) times, last \(last)")
+                ))
         }
         let amendments = revisions.filter { $0.reason != nil }
         lines += ["", report.text]
         if !amendments.isEmpty {
-            lines += ["", "Amendments:"]
+            lines += ["", tr("Amendments:")]
             for amendment in amendments {
-                lines.append(
-                    "  \(ReportTimeFormat.minute(amendment.created, in: timeZone)) by \(amendment.author ?? "unknown"): "
-                        + (amendment.reason ?? ""))
+                let when = DateWording.full(amendment.created, in: timeZone)
+                let author = amendment.author ?? tr("unknown")
+                lines.append("  " + tr("\(when) by \(author): \(amendment.reason ?? "")"))
             }
         }
         if !events.isEmpty {
-            lines += ["", "History:"]
+            lines += ["", tr("History:")]
             for event in events {
-                lines.append(
-                    "  \(ReportTimeFormat.minute(event.time, in: timeZone))  \(event.action.words) by "
-                        + (event.actor ?? "unknown") + (event.reason.map { ": \($0)" } ?? ""))
+                let when = DateWording.full(event.time, in: timeZone)
+                let actor = event.actor ?? tr("unknown")
+                let step = tr("\(event.action.words) by \(actor)") + (event.reason.map { ": \($0)" } ?? "")
+                lines.append("  \(when)  " + step)
             }
         }
         if withOriginal, report.originalText != report.text {
-            lines += ["", "Original transcript:", report.originalText]
+            lines += ["", tr("Original transcript:"), report.originalText]
         }
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// What marks an unsigned report wherever it is exported for a person: it is not for the record yet.
-    public static let draftMark = "DRAFT, NOT SIGNED"
+    public static var draftMark: String { tr("DRAFT, NOT SIGNED") }
 
     /// Reports as a JSON array, for `reports --json`.
     public static func jsonList(_ reports: [Report]) throws -> Data {
@@ -125,13 +135,36 @@ public enum ReportExport {
     }
 }
 
-/// Times as a person reads them in lists, and as other systems read them.
-public enum ReportTimeFormat {
-    /// `2026-11-30 23:08` in `timeZone`: the whole date, as `DateWording` says it in headers.
-    public static func minute(_ date: Date, in timeZone: TimeZone) -> String {
-        DateWording(now: date, timeZone: timeZone).full(date)
-    }
+/// The labels of a report's header, in the interface language, lined up after the longest.
+struct ReportHeaderLabels {
+    let patient = tr("Patient:")
+    let author = tr("Author:")
+    let type = tr("Type:")
+    let created = tr("Created:")
+    let status = tr("Status:")
+    let signed = tr("Signed:")
+    let amended = tr("Amended:")
+    let inError = tr("In error:")
+    let session = tr("Session:")
+    let duration = tr("Duration:")
+    let locale = tr("Locale:")
+    let audio = tr("Audio:")
+    let revised = tr("Revised:")
 
+    /// `label` padded to the longest label and a space, then `value`.
+    func line(_ label: String, _ value: String) -> String {
+        let width =
+            [
+                patient, author, type, created, status, signed, amended, inError, session, duration, locale, audio,
+                revised,
+            ]
+            .map(\.count).max() ?? 0
+        return label + String(repeating: " ", count: width + 1 - label.count) + value
+    }
+}
+
+/// Times as other systems read them (a person reads `TimeWords` and `DateWording`).
+public enum ReportTimeFormat {
     /// ISO 8601 in UTC with seconds, `2026-11-30T23:08:50Z`, as FHIR's `instant` requires.
     public static func instant(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(timeZone: TimeZone(identifier: "UTC")!))

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Turns recordings from a handheld recorder into reports: each file is copied into the station's audio
 /// folder (0600), transcribed, and stored as a draft report of the named session. A file that fails is
@@ -94,7 +95,7 @@ public struct DictationImporter: Sendable {
             try? FileManager.default.removeItem(at: copy)
             log.log(.error, "import: recording \(number) failed: \(error)")
             if let known = error as? ImportError { return .failure(known) }
-            let reason = (error as? TranscriptionError)?.description ?? "the speech decoder failed"
+            let reason = (error as? TranscriptionError)?.description ?? tr("the speech decoder failed")
             return .failure(.transcriptionFailed(detail: reason))
         }
     }

@@ -25,23 +25,29 @@ public enum ImportError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .recordingMissing:
-            "there is no such file; check the name and the folder, or whether the recorder is still connected."
+            tr("there is no such file; check the name and the folder, or whether the recorder is still connected.")
         case .recordingUnreadable:
-            "the file cannot be read (permission denied, or it is a folder); copy it somewhere you can read it."
+            tr("the file cannot be read (permission denied, or it is a folder); copy it somewhere you can read it.")
         case .diskFull:
-            "the disk is full, so the recording could not be copied into the station; free some space and import it again."
+            tr(
+                "the disk is full, so the recording could not be copied into the station; free some space and import it again."
+            )
         case .audioFolderUnwritable:
-            "the station may not write its audio folder; check the data directory's owner and permissions."
+            tr("the station may not write its audio folder; check the data directory's owner and permissions.")
         case .transcriptionFailed(let detail):
-            "the recording could not be transcribed (\(detail)); nothing was kept, import it again."
+            tr("the recording could not be transcribed (\(detail)); nothing was kept, import it again.")
         case .noSound:
             tr(
                 "the recording holds no sound (no samples at all, only its header), so no report was made; check the recorder and copy the file again."
             )
         case .storeFailed:
-            "the report could not be stored in the database; nothing was kept, import it again (details in station.log)."
+            tr(
+                "the report could not be stored in the database; nothing was kept, import it again (details in station.log)."
+            )
         case .unexpected:
-            "something unexpected went wrong (details in station.log in the data directory); import it again, and ask IT if it keeps happening."
+            tr(
+                "something unexpected went wrong (details in station.log in the data directory); import it again, and ask IT if it keeps happening."
+            )
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A recording in the audio folder that no session and no report owns: patient audio no one would
 /// otherwise see. It is shown and can be recovered into a report; it is never deleted silently.
@@ -85,22 +86,29 @@ public enum OrphanNotice {
     public static func message(for scan: OrphanScan) -> String? {
         let count = scan.orphans.count
         guard count > 0 else { return nil }
-        let recordings = count == 1 ? "1 recording" : "\(count) recordings"
-        let them = count == 1 ? "it into a report" : "them into reports"
         if scan.storeIsEmpty {
-            return "The database is empty but audio/ holds \(recordings): run `dictation-station recover` "
-                + "to transcribe \(them) again (the audio is kept)."
+            return tr(
+                count,
+                one:
+                    "The database is empty but audio/ holds \(count) recording: run `dictation-station recover` to transcribe it into a report again (the audio is kept).",
+                other:
+                    "The database is empty but audio/ holds \(count) recordings: run `dictation-station recover` to transcribe them into reports again (the audio is kept)."
+            )
         }
         let unfinished = scan.unfinishedImports
         let from =
             switch unfinished {
             case 0: ""
-            case count: count == 1 ? " (from an unfinished import)" : " (from unfinished imports)"
-            default: " (\(unfinished) from unfinished imports)"
+            case count: tr(count, one: " (from an unfinished import)", other: " (from unfinished imports)")
+            default: tr(" (\(unfinished) from unfinished imports)")
             }
-        let verb = count == 1 ? "belongs" : "belong"
-        return "\(recordings) in audio/ \(verb) to no report\(from): run `dictation-station recover` "
-            + "to transcribe \(them) (the audio is kept)."
+        return tr(
+            count,
+            one:
+                "\(count) recording in audio/ belongs to no report\(from): run `dictation-station recover` to transcribe it into a report (the audio is kept).",
+            other:
+                "\(count) recordings in audio/ belong to no report\(from): run `dictation-station recover` to transcribe them into reports (the audio is kept)."
+        )
     }
 
     /// The short form for the screen, and how serious it is: an emptied database is an error (it stays
@@ -108,11 +116,19 @@ public enum OrphanNotice {
     public static func screenLine(for scan: OrphanScan) -> (kind: StationNotification.Kind, message: String)? {
         let count = scan.orphans.count
         guard count > 0 else { return nil }
-        let recordings = count == 1 ? "1 recording" : "\(count) recordings"
         if scan.storeIsEmpty {
-            return (.error, "Database is empty, audio/ holds \(recordings): run dictation-station recover")
+            return (
+                .error,
+                tr(
+                    count, one: "Database is empty, audio/ holds \(count) recording: run dictation-station recover",
+                    other: "Database is empty, audio/ holds \(count) recordings: run dictation-station recover")
+            )
         }
-        let has = count == 1 ? "has" : "have"
-        return (.warning, "\(recordings) in audio/ \(has) no report: run dictation-station recover")
+        return (
+            .warning,
+            tr(
+                count, one: "\(count) recording in audio/ has no report: run dictation-station recover",
+                other: "\(count) recordings in audio/ have no report: run dictation-station recover")
+        )
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Makes reports again of orphaned recordings: each is transcribed and stored as a draft report that
 /// keeps the recording as its audio, so a second recovery finds nothing. A recording that fails stays
@@ -43,7 +44,7 @@ public struct OrphanRecovery: Sendable {
 
     /// The session name a recovered report gets: its import's session, else "Recovered <file name>".
     public static func sessionName(for orphan: OrphanRecording) -> String {
-        orphan.unfinishedImport?.intent?.session ?? "Recovered \(orphan.file.lastPathComponent)"
+        orphan.unfinishedImport?.intent?.session ?? tr("Recovered \(orphan.file.lastPathComponent)")
     }
 
     private func recover(_ orphan: OrphanRecording, locale: String?) async -> Outcome {
@@ -63,7 +64,7 @@ public struct OrphanRecovery: Sendable {
             transcription = try await transcriber.transcribe(file: orphan.file, locale: locale, speaker: author)
         } catch {
             log.log(.error, "recover: transcribing \(name) failed: \(error)")
-            let reason = (error as? TranscriptionError)?.description ?? "the speech decoder failed"
+            let reason = (error as? TranscriptionError)?.description ?? tr("the speech decoder failed")
             return .failed(.transcriptionFailed(detail: reason))
         }
         let report = NewReport(
@@ -89,9 +90,11 @@ public enum RecoveryError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .transcriptionFailed(let detail):
-            "it could not be transcribed (\(detail)); the recording is kept, try again with --locale LOCALE"
+            tr("it could not be transcribed (\(detail)); the recording is kept, try again with --locale LOCALE")
         case .storeFailed:
-            "the report could not be stored in the database (details in station.log); the recording is kept, run recover again"
+            tr(
+                "the report could not be stored in the database (details in station.log); the recording is kept, run recover again"
+            )
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Where a report is in its life: draft → corrected → signed; a change to a signed report makes it
 /// amended (with a reason), never an edit in place.
@@ -14,6 +15,16 @@ public enum ReportStatus: String, Sendable, Codable, CaseIterable {
 
     /// Whether a signature stands behind the report (an amendment is signed by whoever amends it).
     public var isSigned: Bool { self == .signed || self == .amended }
+
+    /// How a person reads the phase, in the interface language (the raw value is for files and JSON).
+    public var word: String {
+        switch self {
+        case .draft: tr("draft")
+        case .corrected: tr("corrected")
+        case .signed: tr("signed")
+        case .amended: tr("amended")
+        }
+    }
 }
 
 /// A transcribed dictation as stored: the original decode is kept beside the current text.
@@ -71,10 +82,13 @@ public struct Report: Sendable, Equatable, Identifiable {
     }
 
     /// The status a list shows: the phase, or "in error" once the report was entered in error.
-    public var listedStatus: String { enteredInError == nil ? status.rawValue : "in error" }
+    public var listedStatus: String { enteredInError == nil ? status.word : tr("in error") }
+
+    /// Every word `listedStatus` can say in the interface language, so a status column fits them all.
+    public static var listedStatusWords: [String] { ReportStatus.allCases.map(\.word) + [tr("in error")] }
 
     /// The author's name, or how a report from before authors were recorded is shown.
-    public var authorName: String { author ?? "unknown author" }
+    public var authorName: String { author ?? tr("unknown author") }
 
     /// Whether a person changed the text: corrected, or amended after signing. The transcript's
     /// numbers written as digits (`ClinicalNumbers`) make `text` differ from `originalText` without that.

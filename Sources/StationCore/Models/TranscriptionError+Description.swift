@@ -1,15 +1,17 @@
+import Localization
+
 /// What a person reads when a transcription fails: what went wrong and what to do.
 extension TranscriptionError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .modelNotInstalled(let locale):
-            "no speech model is installed for \(locale); install one, or choose another language"
+            tr("no speech model is installed for \(locale); install one, or choose another language")
         case .modelBroken(let locale, let detail):
-            "the speech model for \(locale) is broken (\(detail)); reinstall it"
+            tr("the speech model for \(locale) is broken (\(detail)); reinstall it")
         case .unreadableAudio(let detail):
-            "the recording cannot be read: \(detail)"
+            tr("the recording cannot be read: \(detail)")
         case .decoderFailed(let detail):
-            "the speech decoder failed: \(detail)"
+            tr("the speech decoder failed: \(detail)")
         }
     }
 }

@@ -18,10 +18,13 @@ public enum DataDirectoryError: Error, Sendable, Equatable, CustomStringConverti
     public var description: String {
         switch self {
         case .symbolicLink(let path):
-            "\(path) is a symbolic link. The station keeps patient data in its own data directory only and "
-                + "does not follow links inside it; move the link away (and what belongs here back), then start again."
+            tr(
+                "\(path) is a symbolic link. The station keeps patient data in its own data directory only and does not follow links inside it; move the link away (and what belongs here back), then start again."
+            )
         case .unexpectedKind(let path, let expected):
-            "\(path) is not a \(expected); the station keeps its own \(expected) there. Move it away, then start again."
+            tr(
+                "\(path) is not a \(expected); the station keeps its own \(expected) there. Move it away, then start again."
+            )
         case .notYours(let path, let ownership, let account):
             tr(
                 """
@@ -74,7 +77,7 @@ enum PrivateEntry {
         guard let attributes = try? files.attributesOfItem(atPath: url.path) else { return }
         try refuseLink(url, attributes)
         guard attributes[.type] as? FileAttributeType == .typeDirectory else {
-            throw DataDirectoryError.unexpectedKind(path: url.path, expected: "folder")
+            throw DataDirectoryError.unexpectedKind(path: url.path, expected: tr("folder"))
         }
         try refuseOtherOwner(url, account)
         guard mode(attributes) & 0o077 != 0 else { return }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Who holds a dictation: the station process that may record, pause, send or discard it.
 public struct DictationHolder: Sendable, Equatable, CustomStringConvertible {
     public var user: String
@@ -11,7 +13,7 @@ public struct DictationHolder: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// For example "anna on ws-12".
-    public var description: String { "\(user) on \(host)" }
+    public var description: String { tr("\(user) on \(host)") }
 }
 
 /// What a claim on a session's dictation came to.

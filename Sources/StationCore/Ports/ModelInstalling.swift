@@ -1,3 +1,5 @@
+import Localization
+
 /// Installs and removes the speech models of the catalog's locales, one install per locale at a time.
 public protocol ModelInstalling: Sendable {
     /// The locales of the catalog with the state of their models, in catalog order.
@@ -23,10 +25,12 @@ public enum ModelRemovalError: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String {
         switch self {
-        case .notInstalled(let locale): "no speech model is installed for \(locale)"
+        case .notInstalled(let locale): tr("no speech model is installed for \(locale)")
         case .providedBySystem(let locale):
-            "the \(locale) speech model is provided by the system (Debian package); remove it with the package manager"
-        case .installing(let locale): "the \(locale) speech model is being installed; cancel that first"
+            tr(
+                "the \(locale) speech model is provided by the system (Debian package); remove it with the package manager"
+            )
+        case .installing(let locale): tr("the \(locale) speech model is being installed; cancel that first")
         }
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// Why a report store refused a request about one report. The store enforces a report's life as a
 /// database would; what a person is told comes from `ReportDesk` (`ReportRefusal`).
 public enum ReportStoreError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -21,15 +23,16 @@ public enum ReportStoreError: Error, Sendable, Equatable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case .noSuchReport(let id): "There is no report \(id)."
+        case .noSuchReport(let id): tr("There is no report \(id).")
         case .amendmentNeedsReason(let id):
-            "Report \(id) is signed: a change to it is an amendment and needs a reason."
+            tr("Report \(id) is signed: a change to it is an amendment and needs a reason.")
         case .reasonOnlyForAmendments(let id, let status):
-            "Report \(id) is \(status.rawValue): a reason goes only with an amendment of a signed report."
-        case .alreadySigned(let id, let signer): "Report \(id) is signed already\(signer.map { " by \($0)" } ?? "")."
-        case .neverDeleted(let id, let status): "Report \(id) is \(status.rawValue): it is never deleted."
-        case .enteredInError(let id): "Report \(id) was entered in error: it is kept as it is."
-        case .enteredInErrorNeedsReason(let id): "Report \(id) is entered in error only with a reason."
+            tr("Report \(id) is \(status.word): a reason goes only with an amendment of a signed report.")
+        case .alreadySigned(let id, let signer):
+            signer.map { tr("Report \(id) is signed already by \($0).") } ?? tr("Report \(id) is signed already.")
+        case .neverDeleted(let id, let status): tr("Report \(id) is \(status.word): it is never deleted.")
+        case .enteredInError(let id): tr("Report \(id) was entered in error: it is kept as it is.")
+        case .enteredInErrorNeedsReason(let id): tr("Report \(id) is entered in error only with a reason.")
         case .notAllowed(_, let reason): reason
         }
     }

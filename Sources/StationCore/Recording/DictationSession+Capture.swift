@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The session's side of the capture: calls in transition order, and what the capture tells back.
 extension DictationSession {
@@ -128,11 +129,11 @@ extension DictationSession {
         case .serverGone:
             captureEnded(
                 from: source, log: "audio server gone during a recording",
-                notice: "The audio server went away; the recording is paused and kept.")
+                notice: tr("The audio server went away; the recording is paused and kept."))
         case .sourceLost:
             captureEnded(
                 from: source, log: "microphone removed during a recording",
-                notice: "The microphone was unplugged or removed; the recording is paused and kept.")
+                notice: tr("The microphone was unplugged or removed; the recording is paused and kept."))
         case .writeFailed(let detail):
             dependencies.log.log(.error, "writing the audio file failed: \(detail)")
             capture = nil

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A dictation whose transcription holds no word (silence, a muted or wrong microphone). It is not
 /// stored: the session keeps it paused until the person sends it anyway, as an empty report with its
@@ -11,9 +12,9 @@ public struct NoSpeechFound: Sendable, Equatable {
     /// The finished audio file it was decoded from.
     var audio: URL
 
-    /// For example "No speech was recognized in 00:02 — send anyway, or discard?"
+    /// For example "No speech was recognized in 2 seconds — send anyway, or discard?"
     public var question: String {
-        "No speech was recognized in \(ElapsedTimeFormat.string(for: recorded)) — send anyway, or discard?"
+        tr("No speech was recognized in \(TimeWords.duration(recorded)) — send anyway, or discard?")
     }
 }
 

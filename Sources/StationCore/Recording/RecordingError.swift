@@ -1,3 +1,5 @@
+import Localization
+
 /// A failure as a person at the station needs to hear it: what happened and what to do about it.
 public enum RecordingError: Error, Sendable, Equatable {
     case microphoneUnavailable(detail: String)
@@ -53,22 +55,22 @@ public enum RecordingError: Error, Sendable, Equatable {
     /// One sentence saying what went wrong.
     public var message: String {
         switch self {
-        case .microphoneUnavailable: "No audio server is reachable, so the microphone cannot be used."
-        case .accessDenied: "The audio server refused access to the microphone."
-        case .noSuchSource(let name, _): "There is no capture source named \"\(name)\"."
-        case .captureFailed: "The recording stream failed."
-        case .recordingElsewhere: "A recording is in progress elsewhere on this station."
-        case .audioFileUnwritable: "The audio file could not be written."
-        case .diskFull: "The disk is full, so the recording cannot go on."
+        case .microphoneUnavailable: tr("No audio server is reachable, so the microphone cannot be used.")
+        case .accessDenied: tr("The audio server refused access to the microphone.")
+        case .noSuchSource(let name, _): tr("There is no capture source named \"\(name)\".")
+        case .captureFailed: tr("The recording stream failed.")
+        case .recordingElsewhere: tr("A recording is in progress elsewhere on this station.")
+        case .audioFileUnwritable: tr("The audio file could not be written.")
+        case .diskFull: tr("The disk is full, so the recording cannot go on.")
         case .audioFileInOtherFormat:
-            "That file is not a station recording (16 kHz mono WAV), so it cannot be continued."
-        case .fileMissing: "A file the station needs is missing."
-        case .permissionDenied: "The station is not allowed to use a file in its data directory."
-        case .modelNotInstalled(let locale): "No speech model is installed for \(locale)."
-        case .modelBroken(let locale): "The speech model for \(locale) is damaged."
-        case .transcriptionFailed: "The dictation could not be transcribed."
-        case .reportNotSaved: "The report could not be saved."
-        case .unexpected: "Something unexpected went wrong."
+            tr("That file is not a station recording (16 kHz mono WAV), so it cannot be continued.")
+        case .fileMissing: tr("A file the station needs is missing.")
+        case .permissionDenied: tr("The station is not allowed to use a file in its data directory.")
+        case .modelNotInstalled(let locale): tr("No speech model is installed for \(locale).")
+        case .modelBroken(let locale): tr("The speech model for \(locale) is damaged.")
+        case .transcriptionFailed: tr("The dictation could not be transcribed.")
+        case .reportNotSaved: tr("The report could not be saved.")
+        case .unexpected: tr("Something unexpected went wrong.")
         }
     }
 
@@ -76,37 +78,37 @@ public enum RecordingError: Error, Sendable, Equatable {
     public var recoveryHint: String {
         switch self {
         case .microphoneUnavailable:
-            "Start PulseAudio or PipeWire, or set PULSE_SERVER to a reachable server."
+            tr("Start PulseAudio or PipeWire, or set PULSE_SERVER to a reachable server.")
         case .accessDenied:
-            "Check the audio server's access rules (its cookie, or auth-anonymous on its socket)."
+            tr("Check the audio server's access rules (its cookie, or auth-anonymous on its socket).")
         case .noSuchSource(_, let available):
             available.isEmpty
-                ? "No capture sources are available; plug in a microphone."
-                : "Choose one of: \(available.joined(separator: ", "))."
+                ? tr("No capture sources are available; plug in a microphone.")
+                : tr("Choose one of: \(available.joined(separator: ", ")).")
         case .captureFailed:
-            "Your recording so far is kept; check the microphone and resume."
+            tr("Your recording so far is kept; check the microphone and resume.")
         case .recordingElsewhere:
-            "Pause or send that recording first, or wait until it is done."
+            tr("Pause or send that recording first, or wait until it is done.")
         case .audioFileUnwritable:
-            "Free some disk space or check the data directory's permissions; nothing recorded so far is lost."
+            tr("Free some disk space or check the data directory's permissions; nothing recorded so far is lost.")
         case .diskFull:
-            "Free some disk space, then resume; nothing recorded so far is lost."
+            tr("Free some disk space, then resume; nothing recorded so far is lost.")
         case .audioFileInOtherFormat:
-            "Record into a new file instead; the file was left as it is."
+            tr("Record into a new file instead; the file was left as it is.")
         case .fileMissing:
-            "Check that the data directory is complete (details in station.log); nothing else was changed."
+            tr("Check that the data directory is complete (details in station.log); nothing else was changed.")
         case .permissionDenied:
-            "Check the owner and permissions of the data directory (it should be yours, mode 0700)."
+            tr("Check the owner and permissions of the data directory (it should be yours, mode 0700).")
         case .unexpected:
-            "The details are in station.log in the data directory; try again, and ask IT if it keeps happening."
+            tr("The details are in station.log in the data directory; try again, and ask IT if it keeps happening.")
         case .modelNotInstalled(let locale):
-            "Install it with: dictation-station models install \(locale)"
+            tr("Install it with: dictation-station models install \(locale)")
         case .modelBroken(let locale):
-            "Reinstall it with: dictation-station models install \(locale)"
+            tr("Reinstall it with: dictation-station models install \(locale)")
         case .transcriptionFailed:
-            "The audio is kept; send again, or try another locale."
+            tr("The audio is kept; send again, or try another locale.")
         case .reportNotSaved:
-            "The audio is kept; free some disk space and send again."
+            tr("The audio is kept; free some disk space and send again.")
         }
     }
 }

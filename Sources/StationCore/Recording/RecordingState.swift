@@ -1,3 +1,5 @@
+import Localization
+
 /// The four states of a dictation, as in the recording flow this station ports.
 public enum RecordingState: String, Sendable, CaseIterable, Codable {
     /// Idle; no recording in progress.
@@ -12,10 +14,10 @@ public enum RecordingState: String, Sendable, CaseIterable, Codable {
     /// The state in words, for screens and status lines.
     public var label: String {
         switch self {
-        case .notRecording: "idle"
-        case .recording: "recording"
-        case .paused: "paused"
-        case .processing: "processing"
+        case .notRecording: tr("idle")
+        case .recording: tr("recording")
+        case .paused: tr("paused")
+        case .processing: tr("processing")
         }
     }
 }

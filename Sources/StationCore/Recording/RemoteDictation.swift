@@ -1,3 +1,5 @@
+import Localization
+
 /// What this process can see of a dictation another station process holds: it is shown, never acted on.
 public struct RemoteDictation: Sendable, Equatable {
     /// Who holds it, when the holder could be read.
@@ -14,10 +16,10 @@ public struct RemoteDictation: Sendable, Equatable {
     }
 
     /// "anna on ws-12", or a neutral phrase when the holder is unknown.
-    public var holderName: String { holder?.description ?? "another station process" }
+    public var holderName: String { holder?.description ?? tr("another station process") }
 
     /// Why an action on it is refused here.
     public func refusal(sessionName: String) -> String {
-        "\"\(sessionName)\" is being dictated by \(holderName): record, send or discard it there."
+        tr("\"\(sessionName)\" is being dictated by \(holderName): record, send or discard it there.")
     }
 }

@@ -229,6 +229,6 @@ public final class ReportDesk {
         return refusal(refused, about: try? await store.report(id: id))
     }
 
-    /// A time as refusals say it: "2026-05-28 20:31".
-    func said(_ time: Date) -> String { ReportTimeFormat.minute(time, in: timeZone) }
+    /// A time as refusals say it: "28 May 2026 20:31", in the interface language.
+    func said(_ time: Date) -> String { DateWording.full(time, in: timeZone) }
 }

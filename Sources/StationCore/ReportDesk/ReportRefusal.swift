@@ -1,30 +1,9 @@
 import Foundation
+import Localization
 
 /// A step of a report's life, as refusals name it.
 public enum ReportStep: Sendable, Equatable {
     case read, correct, sign, delete, enterInError
-
-    /// "sign", "mark entered in error": what the person asked to do.
-    var verb: String {
-        switch self {
-        case .read: "read"
-        case .correct: "correct"
-        case .sign: "sign"
-        case .delete: "delete"
-        case .enterInError: "mark entered in error"
-        }
-    }
-
-    /// "signed", "marked entered in error".
-    var done: String {
-        switch self {
-        case .read: "read"
-        case .correct: "saved"
-        case .sign: "signed"
-        case .delete: "deleted"
-        case .enterInError: "marked entered in error"
-        }
-    }
 }
 
 /// Why `ReportDesk` did not take a step, in the words of the person who asked: the screen, the command
@@ -69,65 +48,105 @@ public enum ReportRefusal: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .beingCorrected(let id, let holder, let step):
-            let who = holder.map { "\($0)" } ?? "someone at another station"
-            let advice =
-                switch step {
-                case .read, .correct: "Try again when they are done."
-                case .sign: "Sign it when they are done."
-                case .delete: "It is not deleted while they correct it."
-                case .enterInError: "Mark it entered in error when they are done."
-                }
-            return "Report \(id) is being corrected by \(who). \(advice)"
+            let who = holder.map { "\($0)" } ?? tr("someone at another station")
+            return switch step {
+            case .read, .correct: tr("Report \(id) is being corrected by \(who). Try again when they are done.")
+            case .sign: tr("Report \(id) is being corrected by \(who). Sign it when they are done.")
+            case .delete: tr("Report \(id) is being corrected by \(who). It is not deleted while they correct it.")
+            case .enterInError:
+                tr("Report \(id) is being corrected by \(who). Mark it entered in error when they are done.")
+            }
         case .openHere(let id, let step):
-            return "Report \(id) is open in your editor: save or close it first, then \(step.verb) it."
+            return switch step {
+            case .read: tr("Report \(id) is open in your editor: save or close it first, then read it.")
+            case .correct: tr("Report \(id) is open in your editor: save or close it first, then correct it.")
+            case .sign: tr("Report \(id) is open in your editor: save or close it first, then sign it.")
+            case .delete: tr("Report \(id) is open in your editor: save or close it first, then delete it.")
+            case .enterInError:
+                tr("Report \(id) is open in your editor: save or close it first, then mark it entered in error.")
+            }
         case .busy(let id):
-            return "Report \(id) is being saved here just now; try again in a moment."
+            return tr("Report \(id) is being saved here just now; try again in a moment.")
         case .noSuchReport(let id):
-            return "There is no report \(id)."
+            return tr("There is no report \(id).")
         case .deleted(let event, let when):
-            let id = event.reportID.map { "Report \($0)" } ?? "The report"
-            var what = [event.reportStatus?.rawValue ?? "draft", "session \"\(event.sessionName)\""]
-            if let author = event.reportAuthor { what.append("dictated by \(author)") }
-            return "\(id) (\(what.joined(separator: ", "))) was deleted by \(event.actor ?? "unknown") on \(when)."
+            var what = [event.reportStatus?.word ?? ReportStatus.draft.word, tr("session \"\(event.sessionName)\"")]
+            if let author = event.reportAuthor { what.append(tr("dictated by \(author)")) }
+            let details = what.joined(separator: ", ")
+            let actor = event.actor ?? tr("unknown")
+            return event.reportID.map { tr("Report \($0) (\(details)) was deleted by \(actor) on \(when).") }
+                ?? tr("The report (\(details)) was deleted by \(actor) on \(when).")
         case .unknownUser(let step):
-            return "The station does not know who you are, so it cannot \(step.verb) reports."
+            return switch step {
+            case .read: tr("The station does not know who you are, so it cannot read reports.")
+            case .correct: tr("The station does not know who you are, so it cannot correct reports.")
+            case .sign: tr("The station does not know who you are, so it cannot sign reports.")
+            case .delete: tr("The station does not know who you are, so it cannot delete reports.")
+            case .enterInError:
+                tr("The station does not know who you are, so it cannot mark reports entered in error.")
+            }
         case .alreadySigned(let id, let signer, let when):
-            let by = signer.map { " by \($0)" } ?? ""
-            let at = when.map { " on \($0)" } ?? ""
-            return "Report \(id) is signed already\(by)\(at); a change to it is an amendment with a reason."
+            return switch (signer, when) {
+            case (let signer?, let when?):
+                tr(
+                    "Report \(id) is signed already by \(signer) on \(when); a change to it is an amendment with a reason."
+                )
+            case (let signer?, nil):
+                tr("Report \(id) is signed already by \(signer); a change to it is an amendment with a reason.")
+            case (nil, let when?):
+                tr("Report \(id) is signed already on \(when); a change to it is an amendment with a reason.")
+            case (nil, nil): tr("Report \(id) is signed already; a change to it is an amendment with a reason.")
+            }
         case .notRead(let id):
-            return "Open report \(id) and read it before signing it: S signs from the report view (Enter opens it)."
+            return tr("Open report \(id) and read it before signing it: S signs from the report view (Enter opens it).")
         case .changedSinceRead(let id):
-            return "Report \(id) changed since it was shown to you: read it again before signing it."
+            return tr("Report \(id) changed since it was shown to you: read it again before signing it.")
         case .amendmentNeedsReason(let id):
-            return "Report \(id) is signed: a change to it is an amendment and needs a reason (--reason TEXT)."
+            return tr("Report \(id) is signed: a change to it is an amendment and needs a reason (--reason TEXT).")
         case .reasonOnlyForAmendments(let id, let status):
-            let phase = status == .draft ? "a draft" : "corrected but not signed"
-            return "Report \(id) is \(phase): --reason is only for amending a signed report."
+            return status == .draft
+                ? tr("Report \(id) is a draft: --reason is only for amending a signed report.")
+                : tr("Report \(id) is corrected but not signed: --reason is only for amending a signed report.")
         case .reasonMissing(let step):
             return step == .enterInError
-                ? "A report is marked entered in error only with a reason: say what is wrong with it."
-                : "A signed report changes only with a reason."
+                ? tr("A report is marked entered in error only with a reason: say what is wrong with it.")
+                : tr("A signed report changes only with a reason.")
         case .textTooLong(let id, let bytes, let limit):
-            return "The text for report \(id) is \(TextSize.said(bytes)), and a report holds at most "
-                + "\(TextSize.said(limit)): nothing was saved. Shorten it and save again."
+            let size = TextSize.said(bytes)
+            let most = TextSize.said(limit)
+            return tr(
+                "The text for report \(id) is \(size), and a report holds at most \(most): nothing was saved. Shorten it and save again."
+            )
         case .reasonUnfit(let problem):
-            return "The reason: \(problem)."
+            return tr("The reason: \(problem).")
         case .enteredInError(let id, let mark, let when):
-            return "Report \(id) was entered in error by \(mark.by) on \(when) (\"\(mark.reason)\"). It is kept as it "
-                + "is: it changes no more and is never deleted."
+            return tr(
+                "Report \(id) was entered in error by \(mark.by) on \(when) (\"\(mark.reason)\"). It is kept as it is: it changes no more and is never deleted."
+            )
         case .neverDeleted(let id, let status):
-            return "Report \(id) is \(status.rawValue): it is never deleted. If it is wrong, mark it entered in error "
-                + "with a reason (R in the station, or reports retire \(id) --reason TEXT)."
+            return tr(
+                "Report \(id) is \(status.word): it is never deleted. If it is wrong, mark it entered in error with a reason (R in the station, or reports retire \(id) --reason TEXT)."
+            )
         case .notTheAuthor(let id, let author):
-            let whose =
-                author.map { "is a draft by \($0): only its author deletes it" }
-                ?? "is from before authors were recorded: it has no author to delete it"
-            return "Report \(id) \(whose). If it is wrong, mark it entered in error with a reason."
+            return author.map {
+                tr(
+                    "Report \(id) is a draft by \($0): only its author deletes it. If it is wrong, mark it entered in error with a reason."
+                )
+            }
+                ?? tr(
+                    "Report \(id) is from before authors were recorded: it has no author to delete it. If it is wrong, mark it entered in error with a reason."
+                )
         case .notAllowed(_, let reason):
             return reason
         case .failed(let id, let step, let detail):
-            return "Report \(id) could not be \(step.done) (\(detail)). Check the data directory."
+            return switch step {
+            case .read: tr("Report \(id) could not be read (\(detail)). Check the data directory.")
+            case .correct: tr("Report \(id) could not be saved (\(detail)). Check the data directory.")
+            case .sign: tr("Report \(id) could not be signed (\(detail)). Check the data directory.")
+            case .delete: tr("Report \(id) could not be deleted (\(detail)). Check the data directory.")
+            case .enterInError:
+                tr("Report \(id) could not be marked entered in error (\(detail)). Check the data directory.")
+            }
         }
     }
 }

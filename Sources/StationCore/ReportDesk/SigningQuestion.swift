@@ -1,3 +1,5 @@
+import Localization
+
 /// What the question before a signature says, for every way in (the screen's dialog, `reports sign` on
 /// a terminal): the report, how many of the words the decoder was unsure of were never visited, and how
 /// its text begins, so no one attests a text they did not look at.
@@ -22,14 +24,17 @@ public struct SigningQuestion: Sendable, Equatable {
     public var unsureSummary: String? {
         guard !unsure.isEmpty else { return nil }
         if unvisited.isEmpty {
-            return unsure.count == 1
-                ? "The one word the decoder was unsure of was visited."
-                : "The \(unsure.count) words the decoder was unsure of were all visited."
+            let count = unsure.count
+            return tr(
+                count, one: "The one word the decoder was unsure of was visited.",
+                other: "The \(count) words the decoder was unsure of were all visited.")
         }
-        let words = unsure.count == 1 ? "word" : "words"
-        let were = unvisited.count == 1 ? "was" : "were"
-        return "\(unvisited.count) of \(unsure.count) \(words) the decoder was unsure of \(were) never visited"
-            + " (\(Self.quoted(unvisited.prefix(5).map(\.word.text)))\(unvisited.count > 5 ? ", …" : ""))."
+        let list = Self.quoted(unvisited.prefix(5).map(\.word.text)) + (unvisited.count > 5 ? ", …" : "")
+        let (left, all) = (unvisited.count, unsure.count)
+        if all == 1 { return tr("The one word the decoder was unsure of was never visited (\(list)).") }
+        return tr(
+            left, one: "\(left) of \(all) words the decoder was unsure of was never visited (\(list)).",
+            other: "\(left) of \(all) words the decoder was unsure of were never visited (\(list)).")
     }
 
     /// The start of the text on one line, cut at a word with "…" when longer than `openingLength`.

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Observation
 
 /// The station's locale for new sessions: chosen from the catalog, persisted in the settings, restored at
@@ -52,7 +53,7 @@ public final class LocaleChoice {
     /// cancels an install still running for the previous choice.
     public func choose(_ newLocale: String) async {
         guard options.contains(where: { $0.locale == newLocale }) else {
-            notifier.error("The locale \(newLocale) is not in the speech model catalog.")
+            notifier.error(tr("The locale \(newLocale) is not in the speech model catalog."))
             return
         }
         let previous = locale
@@ -106,7 +107,7 @@ public final class LocaleChoice {
         do {
             try await settings.setSetting(SettingKey.locale, locale)
         } catch {
-            notifier.warning("The locale choice could not be saved; it applies until the station quits.")
+            notifier.warning(tr("The locale choice could not be saved; it applies until the station quits."))
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Why a session name was refused, in words for the person who typed it.
 public enum SessionNameError: Error, Sendable, Equatable, CustomStringConvertible {
@@ -9,10 +10,10 @@ public enum SessionNameError: Error, Sendable, Equatable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case .empty: "A session needs a name."
-        case .tooLong(let limit): "A session name has at most \(limit) characters."
-        case .controlCharacters: "A session name cannot contain control characters or line breaks."
-        case .duplicate(let name): "There is already a session named \"\(name)\"."
+        case .empty: tr("A session needs a name.")
+        case .tooLong(let limit): tr("A session name has at most \(limit) characters.")
+        case .controlCharacters: tr("A session name cannot contain control characters or line breaks.")
+        case .duplicate(let name): tr("There is already a session named \"\(name)\".")
         }
     }
 }

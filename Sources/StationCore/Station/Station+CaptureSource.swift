@@ -1,3 +1,5 @@
+import Localization
+
 /// A capture source chosen while a dictation is under way (F6: "is the right microphone selected?")
 /// must rescue that dictation, not only the next one: its capture moves to the new source.
 extension Station {
@@ -6,7 +8,9 @@ extension Station {
     /// goes on from the source it had.
     public func captureSourceChosen(_ source: String) async -> CommandOutcome {
         let underWay = sessions.filter { $0.state == .recording || $0.state == .paused }
-        guard !underWay.isEmpty else { return CommandOutcome(succeeded: true, message: "Recording from \(source).") }
+        guard !underWay.isEmpty else {
+            return CommandOutcome(succeeded: true, message: tr("Recording from \(source)."))
+        }
         var lines: [String] = []
         var succeeded = true
         for session in underWay {
@@ -16,19 +20,22 @@ extension Station {
                     try await move.value
                 } catch {
                     succeeded = false
+                    let reason = RecordingError(error).message
                     lines.append(
-                        "\"\(session.name)\" could not move to \(source) (\(RecordingError(error).message)); "
-                            + "it goes on from the source it had.")
+                        tr(
+                            "\"\(session.name)\" could not move to \(source) (\(reason)); it goes on from the source it had."
+                        ))
                     continue
                 }
             }
             switch session.state {
-            case .recording: lines.append("\"\(session.name)\" records from \(source) now; what it recorded is kept.")
-            case .paused: lines.append("\"\(session.name)\" resumes from \(source).")
+            case .recording:
+                lines.append(tr("\"\(session.name)\" records from \(source) now; what it recorded is kept."))
+            case .paused: lines.append(tr("\"\(session.name)\" resumes from \(source)."))
             case .notRecording, .processing: break
             }
         }
-        if lines.isEmpty { lines = ["Recording from \(source)."] }
+        if lines.isEmpty { lines = [tr("Recording from \(source).")] }
         return CommandOutcome(succeeded: succeeded, message: lines.joined(separator: " "))
     }
 }

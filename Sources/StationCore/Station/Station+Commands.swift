@@ -1,17 +1,19 @@
+import Localization
+
 /// The actions on the selected session, shared by the keys and the control socket.
 extension Station {
     /// Start, pause or resume the selected session; makes a first session when there is none.
     @discardableResult
     public func toggle() -> CommandOutcome {
         if selected == nil, sessions.isEmpty {
-            _ = try? createSession(named: "Dictation")
+            _ = try? createSession(named: tr("Dictation"))
         }
         guard let session = selected else {
-            return CommandOutcome(succeeded: false, message: "No session is selected.")
+            return CommandOutcome(succeeded: false, message: tr("No session is selected."))
         }
         if let refusal = heldElsewhere(session) { return refusal }
         guard session.state != .processing else {
-            return CommandOutcome(succeeded: false, message: "\"\(session.name)\" is still being transcribed.")
+            return CommandOutcome(succeeded: false, message: tr("\"\(session.name)\" is still being transcribed."))
         }
         session.pressMainAction()
         // The claim may have found, just now, that another process started this dictation.
@@ -24,15 +26,16 @@ extension Station {
     public func send() -> CommandOutcome {
         if let session = selected, let refusal = heldElsewhere(session) { return refusal }
         guard let session = selected, session.canSend else {
-            return CommandOutcome(succeeded: false, message: "Nothing paused to send: pause the recording first.")
+            return CommandOutcome(succeeded: false, message: tr("Nothing paused to send: pause the recording first."))
         }
         if let found = session.noSpeech {
             // Sending it again would find nothing again: the person decides at the station.
+            let recorded = TimeWords.duration(found.recorded)
             return CommandOutcome(
                 succeeded: false,
-                message:
-                    "No speech was recognized in \"\(session.name)\" (\(ElapsedTimeFormat.string(for: found.recorded))): "
-                    + "send it anyway or discard it at the station.")
+                message: tr(
+                    "No speech was recognized in \"\(session.name)\" (\(recorded)): send it anyway or discard it at the station."
+                ))
         }
         session.pressSend()
         return CommandOutcome(succeeded: true, message: StatusLine.text(for: session))
@@ -42,11 +45,12 @@ extension Station {
     @discardableResult
     public func sendWithoutSpeech(_ id: SessionID) -> CommandOutcome {
         guard let session = sessions.first(where: { $0.id == id }) else {
-            return CommandOutcome(succeeded: false, message: "There is no such session.")
+            return CommandOutcome(succeeded: false, message: tr("There is no such session."))
         }
         if let refusal = heldElsewhere(session) { return refusal }
         guard session.noSpeech != nil, session.state == .paused else {
-            return CommandOutcome(succeeded: false, message: "\"\(session.name)\" has no dictation waiting to be sent.")
+            return CommandOutcome(
+                succeeded: false, message: tr("\"\(session.name)\" has no dictation waiting to be sent."))
         }
         session.pressSendWithoutSpeech()
         return CommandOutcome(succeeded: true, message: StatusLine.text(for: session))
@@ -57,7 +61,7 @@ extension Station {
     public func discard() -> CommandOutcome {
         if let session = selected, let refusal = heldElsewhere(session) { return refusal }
         guard let session = selected, session.canDiscard else {
-            return CommandOutcome(succeeded: false, message: "Nothing to discard: pause the recording first.")
+            return CommandOutcome(succeeded: false, message: tr("Nothing to discard: pause the recording first."))
         }
         session.pressDiscard()
         return CommandOutcome(succeeded: true, message: StatusLine.text(for: session))
@@ -89,9 +93,13 @@ extension Station {
         case .status:
             return CommandOutcome(succeeded: true, message: StatusLine.text(for: self))
         }
-        // A notice is a sentence: the session's time in full units, not the status bar's timer.
+        // A notice is a sentence: the session's time in full units, not the status bar's timer. The
+        // command's protocol word stays as it was sent.
         let said = outcome.succeeded ? selected.map(SessionStatusWords.sentence) ?? outcome.message : outcome.message
-        let line = "Control socket: \(command.verb) \(outcome.succeeded ? "—" : "refused:") \(said)"
+        let verb = command.verb
+        let line =
+            outcome.succeeded
+            ? tr("Control socket: \(verb) — \(said)") : tr("Control socket: \(verb) refused: \(said)")
         notifier.post(outcome.succeeded ? .info : .warning, line)
         return outcome
     }
@@ -108,9 +116,9 @@ extension Station {
             let listed = names.map { "\"\($0)\"" }.joined(separator: ", ")
             return CommandOutcome(
                 succeeded: false,
-                message: "\"\(query)\" fits \(names.count) sessions: \(listed). Type more of the name.")
+                message: tr("\"\(query)\" fits \(names.count) sessions: \(listed). Type more of the name."))
         case .none: break
         }
-        return CommandOutcome(succeeded: false, message: "There is no session named \"\(query)\".")
+        return CommandOutcome(succeeded: false, message: tr("There is no session named \"\(query)\"."))
     }
 }

@@ -1,3 +1,5 @@
+import Localization
+
 /// A discard from outside the screen (`ctl discard`, a foot pedal) is not asked about, and a pedal is
 /// pressed by mistake: its audio is kept for `discardGracePeriod`, and `undoDiscard` (the `U` key,
 /// `ctl undo`) brings the dictation back. After the grace period the audio is removed as a discard
@@ -21,15 +23,16 @@ extension Station {
     func discardKeepingAudio() -> CommandOutcome {
         if let session = selected, let refusal = heldElsewhere(session) { return refusal }
         guard let session = selected, let discarded = session.discardKeepingAudio() else {
-            return CommandOutcome(succeeded: false, message: "Nothing to discard: pause the recording first.")
+            return CommandOutcome(succeeded: false, message: tr("Nothing to discard: pause the recording first."))
         }
         let grace = dependencies.discardGracePeriod
-        let seconds = grace.components.seconds
-        let what =
-            "the dictation of \"\(discarded.sessionName)\" (\(ElapsedTimeFormat.string(for: discarded.recorded)))"
+        let period = TimeWords.duration(grace)
+        let recorded = TimeWords.duration(discarded.recorded)
+        let what = tr("the dictation of \"\(discarded.sessionName)\" (\(recorded))")
+        let key = Self.undoDiscardKey
         // The key first: a narrow strip cuts the end of a line.
         let notice = notifier.post(
-            .warning, "Press \(Self.undoDiscardKey) within \(seconds) s to undo: the control socket discarded \(what).",
+            .warning, tr("Press \(key) within \(period) to undo: the control socket discarded \(what)."),
             lasting: grace)
         let clock = dependencies.session.clock
         // Measured from the discard, however late the task begins to wait.
@@ -45,34 +48,35 @@ extension Station {
         keptDiscards.append(KeptDiscard(dictation: discarded, notice: notice, expiry: expiry))
         return CommandOutcome(
             succeeded: true,
-            message: "Discarded \(what); its audio is kept for \(seconds) s: "
-                + "press \(Self.undoDiscardKey) at the station or run `ctl undo` to bring it back.")
+            message: tr(
+                "Discarded \(what); its audio is kept for \(period): press \(key) at the station or run `ctl undo` to bring it back."
+            ))
     }
 
     /// Brings the latest discarded dictation back into its session, paused with its audio.
     @discardableResult
     public func undoDiscard() -> CommandOutcome {
         guard let kept = keptDiscards.last else {
-            return CommandOutcome(succeeded: false, message: "Nothing to undo: no discarded dictation is kept.")
+            return CommandOutcome(succeeded: false, message: tr("Nothing to undo: no discarded dictation is kept."))
         }
         let name = kept.dictation.sessionName
         guard let session = sessions.first(where: { $0.id == kept.dictation.sessionID }) else {
             // The session is gone, and the dictation has nowhere to come back to.
             removeKeptAudio(of: kept.dictation)
             return CommandOutcome(
-                succeeded: false, message: "The session \"\(name)\" was deleted; its discarded dictation is gone.")
+                succeeded: false, message: tr("The session \"\(name)\" was deleted; its discarded dictation is gone."))
         }
         guard session.bringBack(kept.dictation) else {
             return CommandOutcome(
                 succeeded: false,
-                message: "\"\(session.name)\" holds another dictation now; the discarded one cannot come back.")
+                message: tr("\"\(session.name)\" holds another dictation now; the discarded one cannot come back."))
         }
         keptDiscards.removeLast()
         kept.expiry.cancel()
         notifier.dismiss(kept.notice)
         select(session.id)
-        let message =
-            "Brought back the dictation of \"\(session.name)\" (\(ElapsedTimeFormat.string(for: session.elapsed))), paused."
+        let elapsed = TimeWords.duration(session.elapsed)
+        let message = tr("Brought back the dictation of \"\(session.name)\" (\(elapsed)), paused.")
         notifier.info(message)
         return CommandOutcome(succeeded: true, message: message)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// A session's language, changed from the screen: for example to send a dictation made in nl-NL, for
 /// which no model is installed, as en-US.
@@ -9,10 +10,11 @@ extension Station {
         if let remote = session.heldElsewhere { return remote.refusal(sessionName: session.name) }
         switch session.state {
         case .recording:
-            return "\"\(session.name)\" is recording: pause it first (Space), then change its language."
+            return tr("\"\(session.name)\" is recording: pause it first (Space), then change its language.")
         case .processing:
-            return "\"\(session.name)\" is being transcribed in \(session.locale) now: change its language "
-                + "once it is back or sent."
+            return tr(
+                "\"\(session.name)\" is being transcribed in \(session.locale) now: change its language once it is back or sent."
+            )
         case .notRecording, .paused:
             return nil
         }
@@ -23,10 +25,10 @@ extension Station {
     @discardableResult
     public func setLocale(of id: SessionID, to locale: String) -> CommandOutcome {
         guard let session = sessions.first(where: { $0.id == id }) else {
-            return CommandOutcome(succeeded: false, message: "There is no such session.")
+            return CommandOutcome(succeeded: false, message: tr("There is no such session."))
         }
         guard locale != session.locale else {
-            return CommandOutcome(succeeded: true, message: "\"\(session.name)\" is already in \(locale).")
+            return CommandOutcome(succeeded: true, message: tr("\"\(session.name)\" is already in \(locale)."))
         }
         if let refusal = localeChangeRefusal(for: session) {
             return CommandOutcome(succeeded: false, message: refusal)
@@ -42,9 +44,15 @@ extension Station {
         }
         let previous = session.locale
         session.changeLocale(to: locale)
-        let what = session.hasUnsentAudio ? "its dictation and the next ones" : "its next dictations"
+        let name = session.name
         return CommandOutcome(
             succeeded: true,
-            message: "\"\(session.name)\" changed from \(previous) to \(locale): \(what) are transcribed in \(locale).")
+            message: session.hasUnsentAudio
+                ? tr(
+                    "\"\(name)\" changed from \(previous) to \(locale): its dictation and the next ones are transcribed in \(locale)."
+                )
+                : tr(
+                    "\"\(name)\" changed from \(previous) to \(locale): its next dictations are transcribed in \(locale)."
+                ))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// Several station processes on one data directory: each shows every session, and each dictation has
 /// exactly one owner, the process holding its claim.
@@ -95,7 +96,7 @@ extension Station {
         session.takeOver(fresh)
         if let before {
             notifier.warning(
-                "Took over the dictation of \"\(session.name)\" from \(before.holderName), whose station stopped.")
+                tr("Took over the dictation of \"\(session.name)\" from \(before.holderName), whose station stopped."))
         }
     }
 

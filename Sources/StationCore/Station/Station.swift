@@ -162,7 +162,7 @@ public final class Station {
     /// Deletes an idle session; one holding an unsent dictation is refused, so its audio is never lost.
     public func deleteSession(_ id: SessionID) -> CommandOutcome {
         guard let index = sessions.firstIndex(where: { $0.id == id }) else {
-            return CommandOutcome(succeeded: false, message: "There is no such session.")
+            return CommandOutcome(succeeded: false, message: tr("There is no such session."))
         }
         let session = sessions[index]
         if let remote = session.heldElsewhere {
@@ -170,7 +170,8 @@ public final class Station {
         }
         guard !session.hasUnsentAudio else {
             return CommandOutcome(
-                succeeded: false, message: "\"\(session.name)\" holds an unsent dictation: send or discard it first.")
+                succeeded: false,
+                message: tr("\"\(session.name)\" holds an unsent dictation: send or discard it first."))
         }
         sessions.remove(at: index)
         session.delegate = nil
@@ -180,7 +181,7 @@ public final class Station {
         if let store = dependencies.sessions {
             storeWrites.enqueue { try await store.deleteSession(id: id) }
         }
-        return CommandOutcome(succeeded: true, message: "Deleted \"\(session.name)\".")
+        return CommandOutcome(succeeded: true, message: tr("Deleted \"\(session.name)\"."))
     }
 
     public func select(_ id: SessionID) {
@@ -273,7 +274,7 @@ extension Station: DictationSessionDelegate {
             HoldPoint.reach("report-stored")
             onReportAdded?(stored)
         }
-        notifier.info("Report ready for \(dictation.sessionName).")
+        notifier.info(tr("Report ready for \(dictation.sessionName)."))
     }
 
     public func session(_ session: DictationSession, didFail error: RecordingError) {

@@ -1,18 +1,19 @@
 import Foundation
 import Localization
 
-/// How a person is told a moment, on the screen and on the command line alike: with its year, or as
-/// today or yesterday; never a bare "12-01 21:59", which reads as the 12th of January in Europe. `now`
-/// comes from the injected clock.
+/// How a person is told a moment, on the screen and on the command line alike, in the interface
+/// language: never a bare "12-01 21:59", which reads as the 12th of January in Europe. Where room is
+/// short (lists, columns, the history's lines) "today 21:59", "yesterday 21:59" or "2025-12-01 21:59";
+/// in headers, exports and sentences the whole date with the month by name, "1 December 2025 21:59"
+/// ("1 december 2025 21:59" in Dutch). The one formatter for dates: `now` comes from the injected clock,
+/// the words and their order from the catalog.
 public struct DateWording: Sendable {
     public let now: Date
     private let calendar: Calendar
 
     public init(now: Date, timeZone: TimeZone = .current) {
         self.now = now
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        self.calendar = calendar
+        self.calendar = Self.calendar(timeZone)
     }
 
     public init(clock: any StationClock, timeZone: TimeZone = .current) {
@@ -25,20 +26,35 @@ public struct DateWording: Sendable {
         switch daysBefore(date) {
         case 0: return tr("today \(time)")
         case 1: return tr("yesterday \(time)")
-        default: return full(date)
+        default: return Self.numeric(date, calendar)
         }
     }
 
-    /// "2025-12-01 21:59": always the whole date, for headers and exports.
-    public func full(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0) + clockTime(date)
-    }
+    /// "1 December 2025 21:59": always the whole date, for headers, exports and sentences.
+    public func full(_ date: Date) -> String { Self.spelled(date, calendar) }
+
+    /// "1 December 2025 21:59" in `timeZone`, where no "now" matters (an export, a refusal).
+    public static func full(_ date: Date, in timeZone: TimeZone) -> String { spelled(date, calendar(timeZone)) }
 
     /// "21:59".
-    public func clockTime(_ date: Date) -> String {
-        let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    public func clockTime(_ date: Date) -> String { Self.clockTime(date, calendar) }
+
+    /// The month's name as a date says it (1 is January).
+    public static func monthName(_ month: Int) -> String {
+        switch month {
+        case 1: tr("January")
+        case 2: tr("February")
+        case 3: tr("March")
+        case 4: tr("April")
+        case 5: tr("May")
+        case 6: tr("June")
+        case 7: tr("July")
+        case 8: tr("August")
+        case 9: tr("September")
+        case 10: tr("October")
+        case 11: tr("November")
+        default: tr("December")
+        }
     }
 
     /// How many calendar days `date` lies before today (0 today, 1 yesterday, negative in the future).
@@ -46,5 +62,31 @@ public struct DateWording: Sendable {
         let days = calendar.dateComponents(
             [.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: now))
         return days.day ?? Int.max
+    }
+
+    private static func calendar(_ timeZone: TimeZone) -> Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+
+    private static func spelled(_ date: Date, _ calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let (day, year) = (parts.day ?? 1, parts.year ?? 0)
+        let month = monthName(parts.month ?? 1)
+        let time = clockTime(date, calendar)
+        // TRANSLATORS: a date and time: {0} the day of the month, {1} the month's name, {2} the year, {3} the time (21:30).
+        return tr("\(day) \(month) \(year) \(time)")
+    }
+
+    private static func numeric(_ date: Date, _ calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+            + clockTime(date, calendar)
+    }
+
+    private static func clockTime(_ date: Date, _ calendar: Calendar) -> String {
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
     }
 }

@@ -98,24 +98,40 @@ public struct VoiceProfileNotices: Sendable {
             announcedQuarter["\(author)\n\(locale)"] = nil
             return (
                 .info,
-                "Voice profile (\(locale)) updated: \(Self.percent(before)) → \(Self.percent(after)) word errors on your "
-                    + "\(Self.dictations(heldBack)) latest dictations."
+                tr(
+                    heldBack,
+                    one:
+                        "Voice profile (\(locale)) updated: \(Self.percent(before)) → \(Self.percent(after)) word errors on your latest dictation.",
+                    other:
+                        "Voice profile (\(locale)) updated: \(Self.percent(before)) → \(Self.percent(after)) word errors on your \(heldBack) latest dictations."
+                )
             )
         case .kept(let locale, let current, let candidate, let heldBack):
             return (
                 .info,
-                "Voice profile (\(locale)) kept: the new one was not better (\(Self.percent(candidate)) against "
-                    + "\(Self.percent(current)) word errors on your \(Self.dictations(heldBack)) latest dictations)."
+                tr(
+                    heldBack,
+                    one:
+                        "Voice profile (\(locale)) kept: the new one was not better (\(Self.percent(candidate)) against \(Self.percent(current)) word errors on your latest dictation).",
+                    other:
+                        "Voice profile (\(locale)) kept: the new one was not better (\(Self.percent(candidate)) against \(Self.percent(current)) word errors on your \(heldBack) latest dictations)."
+                )
             )
         case .failed(let locale, let reason):
             return (
                 .warning,
-                "Voice profile (\(locale)) not trained: \(reason). Dictation is unaffected; it is tried again later."
+                tr(
+                    "Voice profile (\(locale)) not trained: \(reason). Dictation is unaffected; it is tried again later."
+                )
             )
         }
     }
 
-    static func percent(_ value: Double) -> String { String(format: "%.1f %%", value) }
-
-    static func dictations(_ count: Int) -> String { count == 1 ? "1" : "\(count)" }
+    /// "12.5 %", with the decimal mark of the interface language.
+    static func percent(_ value: Double) -> String {
+        let tenths = Int((value * 10).rounded())
+        let (whole, tenth) = (tenths / 10, abs(tenths % 10))
+        // TRANSLATORS: a percentage with one decimal: {0} the whole part, {1} the tenths ("12.5 %").
+        return tr("\(whole).\(tenth) %")
+    }
 }

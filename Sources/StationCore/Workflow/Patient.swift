@@ -1,3 +1,5 @@
+import Localization
+
 /// The person a dictation is about: a name, and an identifier with the system that issued it (a local
 /// medical record number, for example). Either may be missing.
 public struct Patient: Sendable, Equatable, Codable {
@@ -24,7 +26,7 @@ public struct Patient: Sendable, Equatable, Codable {
         case (let name?, let id?): "\(name) (\(id))"
         case (let name?, nil): name
         case (nil, let id?): id
-        case (nil, nil): "no patient"
+        case (nil, nil): tr("no patient")
         }
     }
 
@@ -38,11 +40,11 @@ public struct Patient: Sendable, Equatable, Codable {
     /// Why a typed patient field cannot be kept, or nil when it can.
     public static func problem(with field: String?, limit: Int = 120) -> String? {
         guard let field else { return nil }
-        if field.count > limit { return "at most \(limit) characters" }
+        if field.count > limit { return tr("at most \(limit) characters") }
         if field.unicodeScalars.contains(where: {
             $0.properties.generalCategory == .control || $0.properties.generalCategory == .format
         }) {
-            return "no control characters"
+            return tr("no control characters")
         }
         return nil
     }

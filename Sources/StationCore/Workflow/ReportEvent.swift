@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// One step in a report's life, with who took it: created, corrected, signed, amended, entered in error,
 /// imported.
@@ -14,7 +15,16 @@ public struct ReportEvent: Sendable, Equatable {
         case imported
 
         /// How a person reads it: "entered in error".
-        public var words: String { rawValue.replacingOccurrences(of: "-", with: " ") }
+        public var words: String {
+            switch self {
+            case .created: tr("created")
+            case .corrected: tr("corrected")
+            case .signed: tr("signed")
+            case .amended: tr("amended")
+            case .enteredInError: tr("entered in error")
+            case .imported: tr("imported")
+            }
+        }
     }
 
     public var reportID: Int64

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 
 /// The kind of document a dictation becomes, with the LOINC code a health record files it under.
 public struct WorkType: Sendable, Equatable, Codable {
@@ -36,14 +37,17 @@ public struct WorkTypes: Sendable, Equatable {
             ?? WorkType(code: code, display: code, loinc: Self.builtIn.standard.loinc)
     }
 
-    public static let builtIn = WorkTypes([
-        WorkType(code: "progress-note", display: "Progress note", loinc: "11506-3"),
-        WorkType(code: "referral-letter", display: "Referral letter", loinc: "57133-1"),
-        WorkType(code: "discharge-summary", display: "Discharge summary", loinc: "18842-5"),
-        WorkType(code: "consult-note", display: "Consultation note", loinc: "11488-4"),
-        WorkType(code: "operative-note", display: "Operative note", loinc: "11504-8"),
-        WorkType(code: "history-physical", display: "History and physical", loinc: "34117-2"),
-    ])
+    /// The built-in list, its names in the interface language (the codes are what is stored).
+    public static var builtIn: WorkTypes {
+        WorkTypes([
+            WorkType(code: "progress-note", display: tr("Progress note"), loinc: "11506-3"),
+            WorkType(code: "referral-letter", display: tr("Referral letter"), loinc: "57133-1"),
+            WorkType(code: "discharge-summary", display: tr("Discharge summary"), loinc: "18842-5"),
+            WorkType(code: "consult-note", display: tr("Consultation note"), loinc: "11488-4"),
+            WorkType(code: "operative-note", display: tr("Operative note"), loinc: "11504-8"),
+            WorkType(code: "history-physical", display: tr("History and physical"), loinc: "34117-2"),
+        ])
+    }
 
     /// Reads a clinic's list; a file that is missing gives the built-in list, one that is malformed
     /// is an error with the reason.
@@ -53,10 +57,10 @@ public struct WorkTypes: Sendable, Equatable {
         for type in types {
             let fields = [type.code, type.display, type.loinc] + (type.sections ?? [])
             guard fields.allSatisfy({ !$0.isEmpty && Patient.problem(with: $0) == nil }) else {
-                throw WorkTypeError(file: file.path, reason: "an entry has an empty field or control characters")
+                throw WorkTypeError(file: file.path, reason: tr("an entry has an empty field or control characters"))
             }
         }
-        guard !types.isEmpty else { throw WorkTypeError(file: file.path, reason: "the list is empty") }
+        guard !types.isEmpty else { throw WorkTypeError(file: file.path, reason: tr("the list is empty")) }
         return WorkTypes(types)
     }
 }
@@ -65,7 +69,7 @@ public struct WorkTypes: Sendable, Equatable {
 public struct WorkTypeError: Error, Sendable, CustomStringConvertible {
     public var file: String
     public var reason: String
-    public var description: String { "The work types in \(file) cannot be used: \(reason)." }
+    public var description: String { tr("The work types in \(file) cannot be used: \(reason).") }
 }
 
 /// How soon a report is needed.

@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// Draws into a rectangle of a canvas: sanitizes every text, measures it as the canvas does, and clips
@@ -85,7 +86,7 @@ public struct CanvasWriter {
     public func scrollMarks(above: Int, below: Int) {
         guard area.height >= 2 else { return }
         for (count, mark, row) in [(above, "↑", 0), (below, "↓", area.height - 1)] where count > 0 {
-            let label = " \(mark) \(count) more "
+            let label = tr(" \(mark) \(count) more ")
             text(label, row: row, column: max(2, area.width - fit.width(label) - 2), role: .dim)
         }
     }

@@ -12,10 +12,10 @@ enum MainScreenKeys {
             return QuitQuestion.ask(on: screen)
         case .control("c"):
             // Only q and F10 quit: a stray Ctrl-C or Esc must not end a shift.
-            return .refused("To quit, press q or F10.")
+            return .refused(tr("To quit, press q or F10."))
         case .escape:
             guard screen.reportList.clearNarrowing() else {
-                return .refused("Nothing to close here. To quit, press q or F10.")
+                return .refused(tr("Nothing to close here. To quit, press q or F10."))
             }
         case .tab, .backTab:
             screen.focus = screen.focus == .sessions ? .reports : .sessions

@@ -1,3 +1,5 @@
+import Localization
+
 /// Recording acts on the session in view: Space (record, pause, resume), Enter (send) and d (discard)
 /// work in the sessions pane, beside the recording pane that shows the session they act on. Anywhere
 /// else (a report, the report list, a question) they record nothing and say where they work, and how to
@@ -7,9 +9,9 @@ enum RecordingKeys {
     /// sessions pane from here ("Esc closes the report."). Nil for any other key.
     static func refusal(of key: Key, then way: String) -> KeyOutcome? {
         switch key {
-        case .character(" "): .refused("Space records from the sessions pane. \(way)")
-        case .enter: .refused("Enter sends a dictation from the sessions pane. \(way)")
-        case .character("d"): .refused("d discards a dictation from the sessions pane. \(way)")
+        case .character(" "): .refused(tr("Space records from the sessions pane. \(way)"))
+        case .enter: .refused(tr("Enter sends a dictation from the sessions pane. \(way)"))
+        case .character("d"): .refused(tr("d discards a dictation from the sessions pane. \(way)"))
         default: nil
         }
     }

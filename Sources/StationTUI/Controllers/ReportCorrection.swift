@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// Correcting a report through the desk, which holds every rule (the one-editor claim across station
@@ -14,7 +15,7 @@ struct ReportCorrection {
     /// Opens `report` for correction here (the desk claims it); says why not when the desk refuses.
     func claim(_ report: Report) -> Bool {
         guard let desk else {
-            notifier.error("Reports cannot be saved in this build.")
+            notifier.error(tr("Reports cannot be saved in this build."))
             return false
         }
         do {
@@ -37,14 +38,16 @@ struct ReportCorrection {
             screen.show(latest)
             if editor.state.text.isDirty {
                 screen.notifier.warning(
-                    "Report #\(report.id) was changed at another station just before you began; check it before saving."
+                    tr(
+                        "Report #\(report.id) was changed at another station just before you began; check it before saving."
+                    )
                 )
                 editor.state.report = latest
             } else {
                 editor.reopen(with: latest)
                 if latest.text != report.text {
                     screen.notifier.info(
-                        "Report #\(report.id) was changed at another station; you edit the latest text.")
+                        tr("Report #\(report.id) was changed at another station; you edit the latest text."))
                 }
             }
         }
@@ -54,7 +57,7 @@ struct ReportCorrection {
     func save(_ report: Report, text: String, reason: String? = nil) {
         guard let desk else {
             keepInEditor(report, text: text)
-            notifier.error("Reports cannot be saved in this build; your text is still in the editor.")
+            notifier.error(tr("Reports cannot be saved in this build; your text is still in the editor."))
             return
         }
         screen.run { [weak screen] in
@@ -67,18 +70,18 @@ struct ReportCorrection {
                     screen.show(saved)
                     let said =
                         reason == nil
-                        ? "Saved a new revision of the report." : "Saved an amendment of report #\(saved.id)."
+                        ? tr("Saved a new revision of the report.") : tr("Saved an amendment of report #\(saved.id).")
                     // Typed after Ctrl-S, while the save ran: it stays in the editor, still claimed.
                     if let editor = screen.editor(of: report.id), editor.state.text.text != text {
                         editor.state.report = saved
-                        screen.notifier.info(said + " What you typed since is still in the editor.")
+                        screen.notifier.info(said + tr(" What you typed since is still in the editor."))
                         return
                     }
                     correction.end(report.id)
                     screen.notifier.info(said)
                 case .unchanged:
                     correction.end(report.id)
-                    screen.notifier.info("No changes to save.")
+                    screen.notifier.info(tr("No changes to save."))
                 }
             } catch .amendmentNeedsReason {
                 guard let screen else { return }
@@ -88,17 +91,18 @@ struct ReportCorrection {
                 correction.keepInEditor(latest, text: text)
                 guard screen.dialog == nil else {
                     screen.notifier.warning(
-                        "Report #\(report.id) was signed meanwhile: your text is in the editor, Ctrl-S asks for the "
-                            + "amendment's reason.")
+                        tr(
+                            "Report #\(report.id) was signed meanwhile: your text is in the editor, Ctrl-S asks for the amendment's reason."
+                        ))
                     return
                 }
                 let kept = screen.editor(of: report.id)?.state.text.text ?? text
                 screen.open(correction.reasonField(for: latest, text: kept, inEditor: true))
-                screen.notifier.info("Report #\(report.id) was signed meanwhile: your change is an amendment.")
+                screen.notifier.info(tr("Report #\(report.id) was signed meanwhile: your change is an amendment."))
             } catch {
                 guard let screen else { return }
                 ReportCorrection(screen: screen).keepInEditor(report, text: text)
-                screen.notifier.error("\(error) Your text is still in the editor.")
+                screen.notifier.error(tr("\(error) Your text is still in the editor."))
             }
         }
     }
@@ -107,12 +111,12 @@ struct ReportCorrection {
     func finishExternalEdit(of report: Report, text: String?) {
         guard let text else {
             desk?.close(report.id)
-            notifier.error("The editor failed; the report is unchanged.")
+            notifier.error(tr("The editor failed; the report is unchanged."))
             return
         }
         guard text != report.text else {
             desk?.close(report.id)
-            notifier.info("No changes to save.")
+            notifier.info(tr("No changes to save."))
             return
         }
         if desk?.savingNeedsReason(report) == true {
@@ -126,12 +130,12 @@ struct ReportCorrection {
     /// (`inEditor` false) is never thrown away unasked: Esc puts it into the in-place editor.
     func reasonField(for report: Report, text: String, inEditor: Bool) -> InputDialogController {
         InputDialogController(
-            title: "Reason for amending signed report #\(report.id)",
+            title: tr("Reason for amending signed report #\(report.id)"),
             purpose: .amendmentReason(report, text: text, inEditor: inEditor),
             cancelled: { [unowned screen] in
                 guard !inEditor else { return }
                 ReportCorrection(screen: screen).keepInEditor(report, text: text)
-                screen.notifier.info("Not saved yet: your text is in the editor. Ctrl-S asks for the reason again.")
+                screen.notifier.info(tr("Not saved yet: your text is in the editor. Ctrl-S asks for the reason again."))
             }
         ) { [unowned screen] field, _ in
             guard let desk = screen.desk else { return .handled }

@@ -65,10 +65,11 @@ final class ReportEditorController: ScreenController {
             guard state.text.isDirty else { return .close }
             return .open(
                 ConfirmDialogController(
-                    title: "Abandon changes?", message: "Your changes to this report are not saved. Throw them away?",
+                    title: tr("Abandon changes?"),
+                    message: tr("Your changes to this report are not saved. Throw them away?"),
                     action: .abandonEdit
                 ) { [unowned self] in
-                    screen.notifier.info("Threw away your changes to report #\(state.report.id).")
+                    screen.notifier.info(tr("Threw away your changes to report #\(state.report.id)."))
                     screen.close(self)
                     return .close
                 })
@@ -127,7 +128,7 @@ final class ReportEditorController: ScreenController {
     private func save() -> KeyOutcome {
         let correction = ReportCorrection(screen: screen)
         guard state.text.isDirty else {
-            screen.notifier.info("No changes to save.")
+            screen.notifier.info(tr("No changes to save."))
             return .close
         }
         if screen.desk?.savingNeedsReason(state.report) == true {
@@ -142,10 +143,10 @@ final class ReportEditorController: ScreenController {
 
     var keyHelp: KeyHelpPage {
         KeyHelpPage(
-            "Editing a report",
+            tr("Editing a report"),
             [
-                KeyBinding("Ctrl-S", "Save", "Save the text as a new revision"),
-                KeyBinding("Esc", "Cancel", "Stop editing (asks when there are changes)"),
+                KeyBinding("Ctrl-S", tr("Save"), tr("Save the text as a new revision")),
+                KeyBinding("Esc", tr("Cancel"), tr("Stop editing (asks when there are changes)")),
                 KeyBinding(
                     "Ctrl-N Ctrl-P", tr("Unsure word"),
                     tr("Go to the next (Ctrl-P: previous) word the decoder was unsure of, underlined in the text"),
@@ -153,13 +154,14 @@ final class ReportEditorController: ScreenController {
                 KeyBinding(
                     "Ctrl-W", tr("Delete word"),
                     tr("Delete the word before the cursor (also Ctrl-Backspace, Alt-Backspace)")),
-                KeyBinding("Ctrl-Z", "Undo", "Undo the last change"),
-                KeyBinding("Ctrl-←→", "Word", "Move by words (also Alt-B, Alt-F)"),
+                KeyBinding("Ctrl-Z", tr("Undo"), tr("Undo the last change")),
+                KeyBinding("Ctrl-←→", tr("Word"), tr("Move by words (also Alt-B, Alt-F)")),
                 KeyBinding(
-                    "Home End", "Line", "Start or end of the line (also Ctrl-A, Ctrl-E); ↑↓ move by screen rows"),
-                KeyBinding("Ctrl-Home Ctrl-End", "Text", "Start or end of the whole text"),
-                KeyBinding("PgUp PgDn", "Page", "Move a screenful"),
-                KeyBinding("F1", "Help", "Show the keys"),
+                    "Home End", tr("Line"), tr("Start or end of the line (also Ctrl-A, Ctrl-E); ↑↓ move by screen rows")
+                ),
+                KeyBinding("Ctrl-Home Ctrl-End", tr("Text"), tr("Start or end of the whole text")),
+                KeyBinding("PgUp PgDn", tr("Page"), tr("Move a screenful")),
+                KeyBinding("F1", tr("Help"), tr("Show the keys")),
             ])
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// The filters of the report list a care worker flips between: only mine, only unsigned, only urgent,
@@ -18,8 +19,8 @@ public struct ReportFilters: Sendable, Equatable {
     /// The filters that are on, as the pane title shows them ("mine · unsigned").
     public var words: [String] {
         [
-            mine ? "mine" : nil, unsigned ? "unsigned" : nil, urgent ? "urgent" : nil,
-            enteredInError ? "in error too" : nil,
+            mine ? tr("mine") : nil, unsigned ? tr("unsigned") : nil, urgent ? tr("urgent") : nil,
+            enteredInError ? tr("in error too") : nil,
         ].compactMap { $0 }
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Observation
 import StationCore
 
@@ -67,11 +68,11 @@ final class ReportListController: ScreenController {
         case .character("m"): toggleFilter(\.mine)
         case .character("u"): toggleFilter(\.unsigned)
         case .character("!"): toggleFilter(\.urgent)
-        case .character(" "): return RecordingKeys.refusal(of: key, then: "Tab goes there.") ?? .handled
-        case .character("d"): return explainSessionKey("discards the dictation of")
-        case .character("r"), .function(4): return explainSessionKey("renames")
-        case .delete, .function(8): return explainSessionKey("deletes")
-        case .character("L"): return explainSessionKey("changes the language of")
+        case .character(" "): return RecordingKeys.refusal(of: key, then: tr("Tab goes there.")) ?? .handled
+        case .character("d"): return explainSessionKey(tr("discards the dictation of"))
+        case .character("r"), .function(4): return explainSessionKey(tr("renames"))
+        case .delete, .function(8): return explainSessionKey(tr("deletes"))
+        case .character("L"): return explainSessionKey(tr("changes the language of"))
         default: return MainScreenKeys.handle(key, on: screen)
         }
         return .handled
@@ -79,7 +80,7 @@ final class ReportListController: ScreenController {
 
     /// A session key pressed here acts on nothing here: say where it works.
     private func explainSessionKey(_ verb: String) -> KeyOutcome {
-        .refused("That key \(verb) a session: press Tab to go to the sessions list first.")
+        .refused(tr("That key \(verb) a session: press Tab to go to the sessions list first."))
     }
 
     /// Opens the selected report in the report view, over the main screen.
@@ -122,7 +123,7 @@ final class ReportListController: ScreenController {
                 self.screen.keepSelectionsInView()
                 try await self.lookForHiddenArrivals(in: store, shown: page, query: query)
             } catch {
-                self?.screen.notifier.error("The reports could not be read. Check the data directory and restart.")
+                self?.screen.notifier.error(tr("The reports could not be read. Check the data directory and restart."))
             }
         }
     }
@@ -207,7 +208,7 @@ final class ReportListController: ScreenController {
     /// Turns one filter on or off and reloads the list from its top.
     private func toggleFilter(_ filter: WritableKeyPath<ReportFilters, Bool>) {
         if filter == \.mine, screen.station.author == nil, !filters.mine {
-            screen.notifier.warning("The station does not know who you are, so it cannot show only your reports.")
+            screen.notifier.warning(tr("The station does not know who you are, so it cannot show only your reports."))
             return
         }
         filters[keyPath: filter].toggle()
@@ -226,40 +227,47 @@ final class ReportListController: ScreenController {
             return desk.map { refusal($0)(selected) == nil } ?? true
         }
         return KeyHelpPage(
-            "Reports",
+            tr("Reports"),
             [
-                KeyBinding("Enter", "Open", "Open the selected report", applies: has),
-                KeyBinding("e", "Edit", "Edit the report's text here", applies: allows { $0.refusal(toCorrect:) }),
+                KeyBinding("Enter", tr("Open"), tr("Open the selected report"), applies: has),
                 KeyBinding(
-                    "E", "$EDITOR", "Edit the report's text in $EDITOR", applies: allows { $0.refusal(toCorrect:) }),
-                KeyBinding("p", "Play", "Play the report's audio", applies: has),
+                    "e", tr("Edit"), tr("Edit the report's text here"), applies: allows { $0.refusal(toCorrect:) }),
                 KeyBinding(
-                    "S", "Sign", "Signing is in the report view, once you read it: Enter opens it", applies: false),
+                    "E", "$EDITOR", tr("Edit the report's text in $EDITOR"), applies: allows { $0.refusal(toCorrect:) }),
+                KeyBinding("p", tr("Play"), tr("Play the report's audio"), applies: has),
                 KeyBinding(
-                    "x", "Export", "Export the report as text with its header, as FHIR or as JSON (asks which)",
-                    applies: has),
+                    "S", tr("Sign"), tr("Signing is in the report view, once you read it: Enter opens it"),
+                    applies: false),
                 KeyBinding(
-                    "D", "Delete", "Delete a draft of yours (asks first; a signed report is never deleted)",
+                    "x", tr("Export"),
+                    tr("Export the report as text with its header, as FHIR or as JSON (asks which)"), applies: has),
+                KeyBinding(
+                    "D", tr("Delete"), tr("Delete a draft of yours (asks first; a signed report is never deleted)"),
                     applies: allows { $0.refusal(toDelete:) }),
                 KeyBinding(
-                    "R", "In error", "Mark a wrong report entered in error, with a reason (asks first); it is kept",
+                    "R", tr("In error"),
+                    tr("Mark a wrong report entered in error, with a reason (asks first); it is kept"),
                     applies: allows { $0.refusal(toEnterInError:) }),
-                KeyBinding("F3 /", "Search", "Search the reports (text, session, patient name and id)"),
-                KeyBinding("m", filters.mine ? "All authors" : "Mine", "Show only your reports, or all again"),
+                KeyBinding("F3 /", tr("Search"), tr("Search the reports (text, session, patient name and id)")),
                 KeyBinding(
-                    "u", filters.unsigned ? "Signed too" : "Unsigned", "Show only unsigned reports, or all again"),
-                KeyBinding("!", filters.urgent ? "Any priority" : "Urgent", "Show only urgent reports, or all again"),
+                    "m", filters.mine ? tr("All authors") : tr("Mine"), tr("Show only your reports, or all again")),
                 KeyBinding(
-                    "a", filters.enteredInError ? "Hide in error" : "In error too",
-                    "Show the reports entered in error too, or leave them out again"),
-                KeyBinding("↑↓ PgUp PgDn", "Move", "Move in the list", applies: false),
-                KeyBinding("Tab", "Sessions", "Switch to the sessions list"),
+                    "u", filters.unsigned ? tr("Signed too") : tr("Unsigned"),
+                    tr("Show only unsigned reports, or all again")),
                 KeyBinding(
-                    "Esc", searchQuery.isEmpty ? "All reports" : "Clear",
-                    "Clear the search; without one, turn the filters off", applies: isNarrowed),
-                KeyBinding("M", "Messages", "Show the latest messages in full", applies: false),
-                KeyBinding("F1 ?", "Help", "Show the keys"),
-                KeyBinding("F10 q", "Quit", "Quit (asks while audio is not sent)"),
+                    "!", filters.urgent ? tr("Any priority") : tr("Urgent"),
+                    tr("Show only urgent reports, or all again")),
+                KeyBinding(
+                    "a", filters.enteredInError ? tr("Hide in error") : tr("In error too"),
+                    tr("Show the reports entered in error too, or leave them out again")),
+                KeyBinding("↑↓ PgUp PgDn", tr("Move"), tr("Move in the list"), applies: false),
+                KeyBinding("Tab", tr("Sessions"), tr("Switch to the sessions list")),
+                KeyBinding(
+                    "Esc", searchQuery.isEmpty ? tr("All reports") : tr("Clear"),
+                    tr("Clear the search; without one, turn the filters off"), applies: isNarrowed),
+                KeyBinding("M", tr("Messages"), tr("Show the latest messages in full"), applies: false),
+                KeyBinding("F1 ?", tr("Help"), tr("Show the keys")),
+                KeyBinding("F10 q", tr("Quit"), tr("Quit (asks while audio is not sent)")),
             ])
     }
 }

@@ -9,11 +9,11 @@ import StationCore
 extension ReportViewController {
     func togglePlayback() {
         guard let player = screen.services.player else {
-            screen.notifier.warning("Audio playback is not available in this build.")
+            screen.notifier.warning(tr("Audio playback is not available in this build."))
             return
         }
         guard let file = report.audioFile else {
-            screen.notifier.warning("This report has no audio.")
+            screen.notifier.warning(tr("This report has no audio."))
             return
         }
         // A word selected since the playback began (or with none playing): play from just before it.
@@ -48,7 +48,7 @@ extension ReportViewController {
             do {
                 try await player.play(file: file, from: start)
             } catch {
-                self?.screen.notifier.error("The audio could not be played.")
+                self?.screen.notifier.error(tr("The audio could not be played."))
                 self?.state.playback = .stopped
             }
         }

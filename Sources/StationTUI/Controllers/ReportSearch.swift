@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// `/` in the report list: the search is typed in a field above the list, which follows as you type.
@@ -37,11 +38,11 @@ extension ReportListController {
 
     var searchKeys: KeyHelpPage {
         KeyHelpPage(
-            "Search",
+            tr("Search"),
             [
-                KeyBinding("Enter", "Keep", "Keep the search and go to the list"),
-                KeyBinding("Esc", "Clear", "Clear the search"),
-                KeyBinding("F1", "Help", "Show the keys"),
+                KeyBinding("Enter", tr("Keep"), tr("Keep the search and go to the list")),
+                KeyBinding("Esc", tr("Clear"), tr("Clear the search")),
+                KeyBinding("F1", tr("Help"), tr("Show the keys")),
             ])
     }
 }

@@ -20,11 +20,16 @@ struct ReportSteps {
             let question = try? desk.signingQuestion(for: report, after: reading)
         else { return nil }
         let about = report.properties.described(with: screen.services.workTypes)
-        let unsure = question.unsureSummary.map { question.unvisited.isEmpty ? " \($0)" : " \($0) w goes to them." }
+        let unsure = question.unsureSummary.map {
+            question.unvisited.isEmpty ? " \($0)" : " " + tr("\($0) w goes to them.")
+        }
+        let (signer, opening) = (desk.user ?? tr("you"), question.opening)
         return ConfirmDialogController(
-            title: "Sign report #\(report.id)?",
-            message: "Sign report #\(report.id) (\(about)) as \(desk.user ?? "you")?\(unsure ?? "") It begins: "
-                + "\"\(question.opening)\". A signed report is final: a later change makes an amendment with a reason.",
+            title: tr("Sign report #\(report.id)?"),
+            message: tr("Sign report #\(report.id) (\(about)) as \(signer)?") + (unsure ?? "") + " "
+                + tr(
+                    "It begins: \"\(opening)\". A signed report is final: a later change makes an amendment with a reason."
+                ),
             action: .sign(report.id)
         ) {
             sign(report.id, after: reading, on: desk)
@@ -39,7 +44,7 @@ struct ReportSteps {
             do throws(ReportRefusal) {
                 guard case .signed(let signed) = try await desk.sign(id, after: reading) else { return }
                 screen?.show(signed)
-                screen?.notifier.info("Signed report #\(id) as \(signed.signedBy ?? desk.user ?? "you").")
+                screen?.notifier.info(tr("Signed report #\(id) as \(signed.signedBy ?? desk.user ?? "you")."))
             } catch {
                 screen?.notifier.warning(error.description)
             }
@@ -49,11 +54,16 @@ struct ReportSteps {
     /// `D`: the question before deleting a draft of yours; nil, saying why, for any other report.
     func deletionQuestion(_ report: Report) -> ConfirmDialogController? {
         guard let desk = allowing({ $0.refusal(toDelete: report) }) else { return nil }
-        let audio = report.audioFile == nil ? "Its text is" : "Its text and audio are"
+        let session = report.sessionName
         return ConfirmDialogController(
-            title: "Delete draft report #\(report.id)?",
-            message: "\(audio) deleted and cannot be brought back. The history of \"\(report.sessionName)\" "
-                + "keeps that you deleted it, and when.",
+            title: tr("Delete draft report #\(report.id)?"),
+            message: report.audioFile == nil
+                ? tr(
+                    "Its text is deleted and cannot be brought back. The history of \"\(session)\" keeps that you deleted it, and when."
+                )
+                : tr(
+                    "Its text and audio are deleted and cannot be brought back. The history of \"\(session)\" keeps that you deleted it, and when."
+                ),
             action: .deleteDraft(report.id)
         ) {
             deleteDraft(report.id, on: desk)
@@ -68,7 +78,9 @@ struct ReportSteps {
                 screen.closeViews(of: id)
                 screen.reloadReports()
                 screen.notifier.info(
-                    "Deleted draft report #\(id); the history of \"\(event.sessionName)\" keeps who deleted it and when."
+                    tr(
+                        "Deleted draft report #\(id); the history of \"\(event.sessionName)\" keeps who deleted it and when."
+                    )
                 )
             } catch {
                 screen?.notifier.warning(error.description)
@@ -80,7 +92,8 @@ struct ReportSteps {
     /// when the desk refuses.
     func errorReasonField(_ report: Report) -> InputDialogController? {
         guard let desk = allowing({ $0.refusal(toEnterInError: report) }) else { return nil }
-        return InputDialogController(title: "Report #\(report.id) entered in error", purpose: .errorReason(report)) {
+        return InputDialogController(title: tr("Report #\(report.id) entered in error"), purpose: .errorReason(report))
+        {
             field, _ in
             do throws(ReportRefusal) {
                 let reason = try desk.checkReason(field.field.text, for: .enterInError)
@@ -95,9 +108,10 @@ struct ReportSteps {
     private func enterInErrorQuestion(_ report: Report, reason: String, on desk: ReportDesk) -> ConfirmDialogController
     {
         ConfirmDialogController(
-            title: "Mark report #\(report.id) entered in error?",
-            message: "It is kept with its audio and history and exported as entered in error, but it changes no more "
-                + "and the list leaves it out (a shows it). Reason: \(reason)",
+            title: tr("Mark report #\(report.id) entered in error?"),
+            message: tr(
+                "It is kept with its audio and history and exported as entered in error, but it changes no more and the list leaves it out (a shows it). Reason: \(reason)"
+            ),
             action: .enterInError(report.id, reason: reason)
         ) {
             enterInError(report.id, reason: reason, on: desk)
@@ -112,7 +126,8 @@ struct ReportSteps {
                 guard let screen else { return }
                 screen.show(marked)
                 screen.reloadReports()
-                screen.notifier.info("Report #\(id) is entered in error: kept, and left out of the list (a shows it).")
+                screen.notifier.info(
+                    tr("Report #\(id) is entered in error: kept, and left out of the list (a shows it)."))
             } catch {
                 screen?.notifier.warning(error.description)
             }
@@ -122,7 +137,7 @@ struct ReportSteps {
     /// The desk, when it allows a step before its question is asked; nil, saying why, when it does not.
     private func allowing(_ refusal: (ReportDesk) -> ReportRefusal?) -> ReportDesk? {
         guard let desk = screen.desk else {
-            notifier.error("Reports cannot be changed in this build.")
+            notifier.error(tr("Reports cannot be changed in this build."))
             return nil
         }
         if let refused = refusal(desk) {
@@ -135,10 +150,12 @@ struct ReportSteps {
     /// `x`: asks in which format, then writes the report into the private export directory: the text
     /// with its header (a draft marked as one), FHIR, or every field as JSON.
     func export(_ report: Report) -> KeyOutcome {
-        let draft = report.status.isSigned ? "" : tr(" (a draft, not signed)")
+        let title =
+            report.status.isSigned
+            ? tr("Export report #\(report.id) as") : tr("Export report #\(report.id) (a draft, not signed) as")
         return .open(
             PickerDialogController(
-                title: tr("Export report #\(report.id)\(draft) as"), options: ReportFiles.options(for: report),
+                title: title, options: ReportFiles.options(for: report),
                 selection: 0, purpose: .export(report.id)
             ) { [unowned screen] value in
                 guard let format = ReportExportFormat(rawValue: value) else { return .close }
@@ -157,8 +174,10 @@ struct ReportSteps {
             do {
                 let url = try ReportFiles.write(
                     report, as: format, revisions: revisions, events: events, workTypes: workTypes, to: directory)
-                let draft = report.status.isSigned ? "" : tr(", marked as a draft")
-                screen?.notifier.info(tr("Report #\(report.id) exported to \(url.path)\(draft)."))
+                screen?.notifier.info(
+                    report.status.isSigned
+                        ? tr("Report #\(report.id) exported to \(url.path).")
+                        : tr("Report #\(report.id) exported to \(url.path), marked as a draft."))
             } catch {
                 screen?.notifier.error(tr("Report #\(report.id) could not be exported to \(directory.path)."))
             }

@@ -37,7 +37,7 @@ final class ReportViewController: ScreenController {
         case .character("E"):
             if ReportCorrection(screen: screen).claim(report) { return .effect(.editExternally(report)) }
         case .character("S"):
-            guard state.wordsRead else { return .refused("Reading the report's words; press S again in a moment.") }
+            guard state.wordsRead else { return .refused(tr("Reading the report's words; press S again in a moment.")) }
             var shown = report
             shown.words = state.words
             return steps.signQuestion(shown, after: state.reading).map { .open($0) } ?? .handled
@@ -48,7 +48,7 @@ final class ReportViewController: ScreenController {
         case .character(" "), .enter, .character("d"):
             // Recording belongs to the sessions pane, where the session it acts on is in view; over a
             // report it would start, send or discard one that is not (another patient's).
-            return RecordingKeys.refusal(of: key, then: "Esc closes the report.") ?? .handled
+            return RecordingKeys.refusal(of: key, then: tr("Esc closes the report.")) ?? .handled
         case .left, .character("["): seek(by: .seconds(-5))
         case .right, .character("]"): seek(by: .seconds(5))
         default: return .notHandled
@@ -118,8 +118,8 @@ final class ReportViewController: ScreenController {
         guard !marks.isEmpty else {
             screen.notifier.info(
                 state.words.isEmpty
-                    ? "This report has no word confidence from the decoder."
-                    : "No word in this text is one the decoder was unsure of.")
+                    ? tr("This report has no word confidence from the decoder.")
+                    : tr("No word in this text is one the decoder was unsure of."))
             return
         }
         let rows = ReportTextRows(
@@ -142,38 +142,42 @@ final class ReportViewController: ScreenController {
         let desk = screen.desk
         let playing = state.playback != .stopped
         return KeyHelpPage(
-            "Report",
+            tr("Report"),
             [
                 KeyBinding(
-                    "e", "Edit", tr("Edit the text here, at the unsure word selected (or the first row in view)"),
+                    "e", tr("Edit"), tr("Edit the text here, at the unsure word selected (or the first row in view)"),
                     applies: desk?.refusal(toCorrect: report) == nil),
                 KeyBinding(
-                    "E", "$EDITOR", "Edit the text in $EDITOR", applies: desk?.refusal(toCorrect: report) == nil),
+                    "E", "$EDITOR", tr("Edit the text in $EDITOR"), applies: desk?.refusal(toCorrect: report) == nil),
                 KeyBinding(
-                    "o Tab", state.showOriginal ? "Text" : "Original", "Show the original transcript or the text"),
+                    "o Tab", state.showOriginal ? tr("Text") : tr("Original"),
+                    tr("Show the original transcript or the text")),
                 KeyBinding(
-                    "w W", "Unsure word",
-                    "Jump to the next (W: previous) word the decoder was unsure of, underlined in the text",
+                    "w W", tr("Unsure word"),
+                    tr("Jump to the next (W: previous) word the decoder was unsure of, underlined in the text"),
                     applies: !state.shownUnsure.marks.isEmpty),
                 KeyBinding(
-                    "p", playing ? (state.playback == .playing ? "Pause" : "Resume") : "Play",
+                    "p", playing ? (state.playback == .playing ? tr("Pause") : tr("Resume")) : tr("Play"),
                     tr("Play or pause the audio; after w or W, play from a second before the unsure word")),
-                KeyBinding("← →", "±5 s", "Skip back or forward five seconds", applies: playing),
+                KeyBinding("← →", "±5 s", tr("Skip back or forward five seconds"), applies: playing),
                 KeyBinding(
-                    "S", "Sign",
-                    "Sign the report as you, as shown here (asks first, saying which unsure words you did not visit)",
+                    "S", tr("Sign"),
+                    tr(
+                        "Sign the report as you, as shown here (asks first, saying which unsure words you did not visit)"
+                    ),
                     applies: desk?.refusal(toSign: report, after: state.reading) == nil),
-                KeyBinding("x", "Export", "Export as text with its header, as FHIR or as JSON (asks which)"),
+                KeyBinding("x", tr("Export"), tr("Export as text with its header, as FHIR or as JSON (asks which)")),
                 KeyBinding(
-                    "D", "Delete", "Delete this draft of yours (asks first; a signed report is never deleted)",
+                    "D", tr("Delete"), tr("Delete this draft of yours (asks first; a signed report is never deleted)"),
                     applies: desk?.refusal(toDelete: report) == nil),
                 KeyBinding(
-                    "R", "In error", "Mark this report entered in error, with a reason (asks first); it is kept",
+                    "R", tr("In error"),
+                    tr("Mark this report entered in error, with a reason (asks first); it is kept"),
                     applies: desk?.refusal(toEnterInError: report) == nil),
-                KeyBinding("↑↓ PgUp PgDn", "Scroll", "Scroll the text", applies: false),
-                KeyBinding("M", "Messages", "Show the latest messages in full", applies: false),
-                KeyBinding("F1 ?", "Help", "Show the keys"),
-                KeyBinding("Esc q", "Close", "Close the report"),
+                KeyBinding("↑↓ PgUp PgDn", tr("Scroll"), tr("Scroll the text"), applies: false),
+                KeyBinding("M", tr("Messages"), tr("Show the latest messages in full"), applies: false),
+                KeyBinding("F1 ?", tr("Help"), tr("Show the keys")),
+                KeyBinding("Esc q", tr("Close"), tr("Close the report")),
             ])
     }
 }

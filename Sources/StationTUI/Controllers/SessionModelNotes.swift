@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// The speech model of each session's language, shown in the recording pane before anyone dictates.
@@ -21,11 +22,11 @@ extension SessionsListController {
         switch modelStates[locale] {
         case .installed, .system: return nil
         case .installing:
-            return "\(locale): its speech model is being installed — a dictation sent now waits for it."
+            return tr("\(locale): its speech model is being installed — a dictation sent now waits for it.")
         case .notInstalled:
-            return "\(locale): no model installed — F5 to install, or L to change this session's language."
+            return tr("\(locale): no model installed — F5 to install, or L to change this session's language.")
         case nil:
-            return "\(locale): no speech model offered for this language — L changes this session's language."
+            return tr("\(locale): no speech model offered for this language — L changes this session's language.")
         }
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// What the keys of the main screen do to the selected session, through the station, which holds the
@@ -15,7 +16,7 @@ extension SessionsListController {
             return
         }
         if let before, let now = station.capturing, before !== now, before.state == .paused {
-            notifier.info("\(before.name) paused; recording \(now.name).")
+            notifier.info(tr("\(before.name) paused; recording \(now.name)."))
         }
     }
 
@@ -34,11 +35,11 @@ extension SessionsListController {
             let outcome = station.send()
             if !outcome.succeeded { warnAboutState(outcome.message) }
         case .recording:
-            warnAboutState("Pause first with Space; then Enter sends the dictation.", kind: .info)
+            warnAboutState(tr("Pause first with Space; then Enter sends the dictation."), kind: .info)
         case .notRecording:
-            warnAboutState("Nothing to send in \"\(session.name)\": Space starts a dictation.", kind: .info)
+            warnAboutState(tr("Nothing to send in \"\(session.name)\": Space starts a dictation."), kind: .info)
         case .processing:
-            warnAboutState("\"\(session.name)\" is already being transcribed.", kind: .info)
+            warnAboutState(tr("\"\(session.name)\" is already being transcribed."), kind: .info)
         }
     }
 
@@ -57,7 +58,7 @@ extension SessionsListController {
     /// there is nothing it may discard.
     func discardQuestion() -> ConfirmDialogController? {
         guard let session = station.selected else {
-            notifier.warning("No session is selected.")
+            notifier.warning(tr("No session is selected."))
             return nil
         }
         if let remote = session.heldElsewhere {
@@ -67,25 +68,26 @@ extension SessionsListController {
         guard session.canDiscard else {
             switch session.state {
             case .recording:
-                warnAboutState("Nothing to discard yet: pause the recording first (Space), then d discards it.")
-            case .notRecording: warnAboutState("Nothing to discard: \"\(session.name)\" holds no dictation.")
-            case .paused, .processing: warnAboutState("The dictation is being stored as a report now.")
+                warnAboutState(tr("Nothing to discard yet: pause the recording first (Space), then d discards it."))
+            case .notRecording: warnAboutState(tr("Nothing to discard: \"\(session.name)\" holds no dictation."))
+            case .paused, .processing: warnAboutState(tr("The dictation is being stored as a report now."))
             }
             return nil
         }
         return ConfirmDialogController(
-            title: "Discard dictation?",
-            message: "The recording of \"\(session.name)\" (\(ElapsedTimeFormat.string(for: session.elapsed))) "
-                + "is thrown away and cannot be brought back.",
+            title: tr("Discard dictation?"),
+            message: tr(
+                "The recording of \"\(session.name)\" (\(TimeWords.duration(session.elapsed))) is thrown away and cannot be brought back."
+            ),
             action: .discard
         ) { [unowned self] in
             let session = station.selected
-            let what = session.map { "the dictation of \"\($0.name)\" (\(ElapsedTimeFormat.string(for: $0.elapsed)))" }
+            let what = session.map { tr("the dictation of \"\($0.name)\" (\(TimeWords.duration($0.elapsed)))") }
             let outcome = station.discard()
             if !outcome.succeeded {
                 notifier.warning(outcome.message)
             } else if let what {
-                notifier.info("Discarded \(what); its audio is deleted.")
+                notifier.info(tr("Discarded \(what); its audio is deleted."))
             }
             return .close
         }
@@ -95,12 +97,12 @@ extension SessionsListController {
     func deleteQuestion() -> ConfirmDialogController? {
         guard let session = station.selected else { return nil }
         if session.hasUnsentAudio {
-            warnAboutState("\"\(session.name)\" holds an unsent dictation: send or discard it first.")
+            warnAboutState(tr("\"\(session.name)\" holds an unsent dictation: send or discard it first."))
             return nil
         }
         let id = session.id
         return ConfirmDialogController(
-            title: "Delete session?", message: "Delete the session \"\(session.name)\"? Its reports are kept.",
+            title: tr("Delete session?"), message: tr("Delete the session \"\(session.name)\"? Its reports are kept."),
             action: .deleteSession(id)
         ) { [unowned self] in
             let outcome = station.deleteSession(id)
@@ -119,11 +121,11 @@ extension SessionsListController {
     /// `r`: the selected session's new name.
     func renameField() -> InputDialogController? {
         guard let session = station.selected else {
-            notifier.warning("No session is selected.")
+            notifier.warning(tr("No session is selected."))
             return nil
         }
         let id = session.id
-        return InputDialogController(title: "Rename session", text: session.name, purpose: .rename(id)) {
+        return InputDialogController(title: tr("Rename session"), text: session.name, purpose: .rename(id)) {
             [unowned self] field, _ in
             do throws(SessionNameError) {
                 try station.rename(id, to: field.field.text)

@@ -41,13 +41,13 @@ final class SessionsListController: ScreenController {
             return .handled
         case .character("i"):
             guard let session = station.selected else {
-                notifier.warning("No session is selected.")
+                notifier.warning(tr("No session is selected."))
                 return .handled
             }
             return .open(SessionDetailsDialog(for: session, on: screen))
         case .character("e"), .character("E"), .character("x"), .character("p"), .character("S"), .character("D"),
             .character("R"), .character("a"):
-            return .refused("That key works on a report: press Tab to go to the report list first.")
+            return .refused(tr("That key works on a report: press Tab to go to the report list first."))
         case .up, .character("k"): station.selectNeighbour(-1)
         case .down, .character("j"): station.selectNeighbour(1)
         case .home:
@@ -84,40 +84,45 @@ final class SessionsListController: ScreenController {
     var keyHelp: KeyHelpPage {
         let session = station.selected
         let state = session?.state ?? .notRecording
-        let mainLabel = state == .recording ? "Pause" : state == .paused ? "Resume" : "Record"
+        let mainLabel = state == .recording ? tr("Pause") : state == .paused ? tr("Resume") : tr("Record")
         return KeyHelpPage(
-            "Sessions",
+            tr("Sessions"),
             [
                 KeyBinding(
-                    "Space", mainLabel, "Record, pause or resume the selected session", applies: state != .processing),
+                    "Space", mainLabel, tr("Record, pause or resume the selected session"),
+                    applies: state != .processing),
                 KeyBinding(
-                    "Enter", "Send", "Send the paused dictation to be transcribed", applies: session?.canSend == true),
+                    "Enter", tr("Send"), tr("Send the paused dictation to be transcribed"),
+                    applies: session?.canSend == true),
                 KeyBinding(
-                    "d", "Discard", "Discard the paused dictation (asks first)", applies: session?.canDiscard == true),
+                    "d", tr("Discard"), tr("Discard the paused dictation (asks first)"),
+                    applies: session?.canDiscard == true),
                 KeyBinding(
-                    Station.undoDiscardKey, "Undo discard", "Bring back the dictation the control socket discarded",
+                    Station.undoDiscardKey, tr("Undo discard"),
+                    tr("Bring back the dictation the control socket discarded"),
                     applies: station.canUndoDiscard),
-                KeyBinding("F2 n", "New", "Make a new session (then its patient, work type and priority)"),
+                KeyBinding("F2 n", tr("New"), tr("Make a new session (then its patient, work type and priority)")),
                 KeyBinding(
-                    "i", "Patient", "Set the selected session's patient, work type and priority",
+                    "i", tr("Patient"), tr("Set the selected session's patient, work type and priority"),
                     applies: session != nil),
-                KeyBinding("F4 r", "Rename", "Rename the selected session", applies: session != nil),
-                KeyBinding("F8 Del", "Delete", "Delete the selected session (asks first)", applies: session != nil),
-                KeyBinding("F5 l", "Locale", "Choose the locale of new sessions"),
+                KeyBinding("F4 r", tr("Rename"), tr("Rename the selected session"), applies: session != nil),
                 KeyBinding(
-                    "L", "Language", "Change the language of the selected session and its dictation",
+                    "F8 Del", tr("Delete"), tr("Delete the selected session (asks first)"), applies: session != nil),
+                KeyBinding("F5 l", tr("Locale"), tr("Choose the locale of new sessions")),
+                KeyBinding(
+                    "L", tr("Language"), tr("Change the language of the selected session and its dictation"),
                     applies: session.map { station.localeChangeRefusal(for: $0) == nil } ?? false),
-                KeyBinding("F6 s", "Source", "Choose the capture source"),
+                KeyBinding("F6 s", tr("Source"), tr("Choose the capture source")),
                 KeyBinding(
                     "F7", tr("Quiet"),
                     tr("Quiet screen: timer every 10 s, no meter (again: off)"),
                     applies: false),
-                KeyBinding("↑↓ j k", "Select", "Select a session", applies: false),
-                KeyBinding("Tab", "Reports", "Switch to the report list"),
-                KeyBinding("F3 /", "Search", "Search the reports"),
-                KeyBinding("M", "Messages", "Show the latest messages in full", applies: false),
-                KeyBinding("F1 ?", "Help", "Show the keys"),
-                KeyBinding("F10 q", "Quit", "Quit (asks while audio is not sent)"),
+                KeyBinding("↑↓ j k", tr("Select"), tr("Select a session"), applies: false),
+                KeyBinding("Tab", tr("Reports"), tr("Switch to the report list")),
+                KeyBinding("F3 /", tr("Search"), tr("Search the reports")),
+                KeyBinding("M", tr("Messages"), tr("Show the latest messages in full"), applies: false),
+                KeyBinding("F1 ?", tr("Help"), tr("Show the keys")),
+                KeyBinding("F10 q", tr("Quit"), tr("Quit (asks while audio is not sent)")),
             ])
     }
 }

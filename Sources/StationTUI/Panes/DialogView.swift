@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// A dialog centred over the screen: a question, a name field, or a list to pick from.
@@ -14,9 +15,9 @@ enum DialogView {
             let choices = inner.text("y", row: inner.area.height - 1, column: 1, role: .keyName)
             // On the answers, after the question: a screen reader reads the question, then its keys.
             inner.cursor(row: inner.area.height - 1, column: 1)
-            let after = inner.text(" Yes   ", row: inner.area.height - 1, column: choices, role: .dialog)
+            let after = inner.text(tr(" Yes   "), row: inner.area.height - 1, column: choices, role: .dialog)
             let no = inner.text("n Esc", row: inner.area.height - 1, column: after, role: .keyName)
-            inner.text(" No", row: inner.area.height - 1, column: no, role: .dialog)
+            inner.text(tr(" No"), row: inner.area.height - 1, column: no, role: .dialog)
         case .input(let title, let field, let purpose, let error):
             // A refusal is said in full: it wraps rather than being cut at the dialog's edge.
             let errorLines = error.map { Array(writer.fit.wrap(SafeText.line($0), width: width - 4).prefix(3)) } ?? []
@@ -78,16 +79,16 @@ enum DialogView {
     /// What the field asks for.
     static func label(_ purpose: InputPurpose) -> String {
         switch purpose {
-        case .newSession, .rename: "Name:"
-        case .patientName: "Patient's name:"
-        case .patientIdentifier(_, let name): "Identifier (MRN) of \(name ?? "the patient"):"
-        case .amendmentReason: "Why does the signed report change?"
-        case .errorReason: "What is wrong with it?"
+        case .newSession, .rename: tr("Name:")
+        case .patientName: tr("Patient's name:")
+        case .patientIdentifier(_, let name): tr("Identifier (MRN) of \(name ?? "the patient"):")
+        case .amendmentReason: tr("Why does the signed report change?")
+        case .errorReason: tr("What is wrong with it?")
         }
     }
 
     static func hint(_ purpose: InputPurpose) -> String {
-        SessionDetailsWords.hint(purpose) ?? "Enter accepts · Esc cancels"
+        SessionDetailsWords.hint(purpose) ?? tr("Enter accepts · Esc cancels")
     }
 
     /// A hint's lines: its parts (what one key does, " · " between them) each kept whole on a line where

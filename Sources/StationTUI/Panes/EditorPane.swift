@@ -7,8 +7,8 @@ import StationCore
 @MainActor
 enum EditorPane {
     static func draw(_ state: ReportEditorState, wrap: WrapContext, into writer: CanvasWriter) {
-        let marker = state.text.isDirty ? " · modified" : ""
-        let inner = writer.box(title: "Editing report #\(state.report.id)\(marker)", titleRole: .focusedHeading)
+        let marker = state.text.isDirty ? tr(" · modified") : ""
+        let inner = writer.box(title: tr("Editing report #\(state.report.id)\(marker)"), titleRole: .focusedHeading)
         let selected = state.text.markAtCursor
         inner.text(hint(state, selected: selected), row: 0, role: .dim)
         let text = inner.sub(Rect(row: 1, column: 0, height: inner.area.height - 1, width: inner.area.width))

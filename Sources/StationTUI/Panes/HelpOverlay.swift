@@ -1,3 +1,5 @@
+import Localization
+
 /// Every key of the view underneath, with what it does.
 @MainActor
 enum HelpOverlay {
@@ -11,7 +13,7 @@ enum HelpOverlay {
         let rows = keys.map { (keys: $0.keys, lines: writer.fit.wrap($0.help, width: helpWidth)) }
         let lineCount = rows.reduce(0) { $0 + max(1, $1.lines.count) }
         let box = writer.sub(area.centered(height: lineCount + 4, width: width).offset(by: area))
-        let inner = box.box(title: "Keys: \(title)", role: .dialog, titleRole: .focusedHeading)
+        let inner = box.box(title: tr("Keys: \(title)"), role: .dialog, titleRole: .focusedHeading)
         inner.fillAll(role: .dialog)
         var row = 0
         for binding in rows {
@@ -22,7 +24,7 @@ enum HelpOverlay {
             }
             if binding.lines.isEmpty { row += 1 }
         }
-        inner.text("Any key closes this help.", row: inner.area.height - 1, column: 1, role: .dim)
+        inner.text(tr("Any key closes this help."), row: inner.area.height - 1, column: 1, role: .dim)
     }
 }
 

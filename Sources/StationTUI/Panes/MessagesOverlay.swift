@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// The latest messages in full (`M`), newest first and wrapped, so a cut error can be read to its cause;
@@ -22,7 +23,7 @@ enum MessagesOverlay {
         }
         let height = min(area.height, lines.count + 3)
         let box = writer.sub(area.centered(height: height, width: width).offset(by: area))
-        let inner = box.box(title: "Messages, newest first", role: .dialog, titleRole: .focusedHeading)
+        let inner = box.box(title: tr("Messages, newest first"), role: .dialog, titleRole: .focusedHeading)
         inner.fillAll(role: .dialog)
         let room = max(0, inner.area.height - 1)
         for (row, line) in lines.prefix(room).enumerated() {
@@ -31,7 +32,7 @@ enum MessagesOverlay {
             inner.text(line.text, row: row, column: 3 + timeWidth, role: line.role)
         }
         let left = lines.count - room
-        let footer = left > 0 ? "\(left) more lines of older messages. Any key closes." : "Any key closes."
+        let footer = left > 0 ? tr("\(left) more lines of older messages. Any key closes.") : tr("Any key closes.")
         inner.text(footer, row: inner.area.height - 1, column: 1, role: .dim)
     }
 
@@ -43,7 +44,7 @@ enum MessagesOverlay {
     private static let formatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.dateFormat = "HH:mm"
+        formatter.dateFormat = tr("HH:mm")
         return formatter
     }()
 

@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// The question after a dictation with no recognized word: the session, the question, and the three
@@ -9,12 +10,12 @@ enum NoSpeechDialogView {
         let message = "\"\(question.name)\": \(question.question)"
         let lines = writer.fit.wrap(SafeText.line(message), width: width - 4)
         let answers: [(key: String, label: String)] = [
-            ("s", " Send anyway (an empty report, with its audio)"),
-            ("d", " Discard… (asks once more)"),
-            ("n Esc Enter", " Keep it paused"),
+            ("s", tr(" Send anyway (an empty report, with its audio)")),
+            ("d", tr(" Discard… (asks once more)")),
+            ("n Esc Enter", tr(" Keep it paused")),
         ]
         let inner = DialogView.frame(
-            "No speech recognized", height: lines.count + answers.count + 3, width: width, in: writer)
+            tr("No speech recognized"), height: lines.count + answers.count + 3, width: width, in: writer)
         for (row, line) in lines.enumerated() { inner.text(line, row: row, column: 1, role: .dialog) }
         for (offset, answer) in answers.enumerated() {
             let row = lines.count + 1 + offset

@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// The newest notifications, one per row, coloured by kind; the last row says how many more wait.
@@ -14,7 +15,7 @@ enum NotificationStrip {
             draw(notification, more: more, into: writer, row: row)
         }
         if waiting > 0, rows > 1 {
-            writer.text("+\(waiting) more", row: rows - 1, role: .dim)
+            writer.text(tr("+\(waiting) more"), row: rows - 1, role: .dim)
         }
     }
 
@@ -29,10 +30,10 @@ enum NotificationStrip {
 
     private static func draw(_ notification: StationNotification, more: Int, into writer: CanvasWriter, row: Int) {
         let (role, label) = style(notification.kind)
-        var suffix = more > 0 ? " (+\(more) more)" : ""
+        var suffix = more > 0 ? tr(" (+\(more) more)") : ""
         // A message cut at the edge says where to read it whole.
         let room = writer.area.width - writer.fit.width(" \(label) ") - 1 - writer.fit.width(suffix)
-        if writer.fit.width(SafeText.line(notification.message)) > room { suffix = " M: all" + suffix }
+        if writer.fit.width(SafeText.line(notification.message)) > room { suffix = tr(" M: all") + suffix }
         let suffixWidth = writer.fit.width(suffix)
         let column = writer.text(" \(label) ", row: row, role: role)
         writer.text(

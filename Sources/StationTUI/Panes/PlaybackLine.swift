@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// The player line of an open report while its audio plays: state, `01:12 / 03:40` and a bar.
@@ -11,7 +12,7 @@ enum PlaybackLine {
         case .paused: mark = "‖"
         case .stopped: return nil
         }
-        guard let progress = view.progress else { return "\(mark) starting…" }
+        guard let progress = view.progress else { return tr("\(mark) starting…") }
         return "\(mark) \(ElapsedTimeFormat.string(for: progress.position)) / "
             + ElapsedTimeFormat.string(for: progress.duration)
     }
@@ -27,7 +28,7 @@ enum PlaybackLine {
     static func draw(_ view: ReportViewState, into writer: CanvasWriter, row: Int) {
         guard let label = label(view) else { return }
         let role: StyleRole = .info
-        let keys = view.playback == .playing ? "  ← → ±5 s · p pauses" : "  p resumes"
+        let keys = view.playback == .playing ? tr("  ← → ±5 s · p pauses") : tr("  p resumes")
         var column = writer.text(label + " ", row: row, role: role)
         let width = max(0, min(40, writer.area.width - column - writer.fit.width(keys)))
         let filled = filled(view.progress, width: width)

@@ -6,10 +6,10 @@ import StationCore
 @MainActor
 enum RecordingPane {
     static func draw(_ model: ScreenModel, into writer: CanvasWriter) {
-        let inner = writer.box(title: "Recording")
+        let inner = writer.box(title: tr("Recording"))
         guard let session = model.station.selected else {
-            inner.text("No session selected.", row: 0, role: .dim)
-            inner.text("Press n for a new session, or Space to start dictating at once.", row: 1, role: .dim)
+            inner.text(tr("No session selected."), row: 0, role: .dim)
+            inner.text(tr("Press n for a new session, or Space to start dictating at once."), row: 1, role: .dim)
             return
         }
         let fit = inner.fit
@@ -24,7 +24,7 @@ enum RecordingPane {
 
         var words = " \(StateStyle.words(session.state)) "
         if session.state == .processing {
-            words = " \(StateStyle.mark(.processing, phase: model.quiet ? 0 : model.spinnerPhase)) TRANSCRIBING "
+            words = tr(" \(StateStyle.mark(.processing, phase: model.quiet ? 0 : model.spinnerPhase)) TRANSCRIBING ")
         }
         var column = inner.text(words, row: 1, role: StateStyle.role(session.state))
         if session.state == .recording || session.state == .paused {
@@ -72,12 +72,12 @@ enum RecordingPane {
 
     /// A dictation another station process holds: its state as last saved there, and who holds it.
     static func drawHeldElsewhere(_ remote: RemoteDictation, into inner: CanvasWriter) {
-        var column = inner.text(" HELD ELSEWHERE ", row: 1, role: StateStyle.role(remote.state))
+        var column = inner.text(tr(" HELD ELSEWHERE "), row: 1, role: StateStyle.role(remote.state))
         column = inner.text(
             " \(StateStyle.words(remote.state)) \(ElapsedTimeFormat.string(for: remote.elapsed))", row: 1,
             column: column, role: .heading)
         let lines = inner.fit.wrap(
-            SafeText.line("Being dictated by \(remote.holderName): record, send or discard it there."),
+            SafeText.line(tr("Being dictated by \(remote.holderName): record, send or discard it there.")),
             width: inner.area.width)
         for (offset, line) in lines.prefix(max(0, inner.area.height - 2)).enumerated() {
             inner.text(line, row: 2 + offset, role: .dim)
@@ -87,10 +87,10 @@ enum RecordingPane {
     /// What the keys do now, in a few words.
     static func hint(for session: DictationSession) -> String {
         switch session.state {
-        case .notRecording: "Space records"
-        case .recording: "Space pauses"
-        case .paused: "Space resumes · Enter sends · d discards"
-        case .processing: "d cancels"
+        case .notRecording: tr("Space records")
+        case .recording: tr("Space pauses")
+        case .paused: tr("Space resumes · Enter sends · d discards")
+        case .processing: tr("d cancels")
         }
     }
 
@@ -98,9 +98,9 @@ enum RecordingPane {
     /// `│` marks the held peak, `CLIP` shows when a peak reached full scale, and the RMS is written in dB.
     static func meter(_ level: AudioLevel, hold: PeakHold, into writer: CanvasWriter, row: Int) {
         let rms = LevelScale.decibels(level.rms)
-        let figure = rms <= LevelScale.floor ? " < -60 dB" : String(format: " %4.0f dB", rms)
-        let clip = hold.clipped ? " CLIP" : ""
-        let start = writer.text("Level ", row: row, role: .dim)
+        let figure = rms <= LevelScale.floor ? tr(" < -60 dB") : String(format: tr(" %4.0f dB"), rms)
+        let clip = hold.clipped ? tr(" CLIP") : ""
+        let start = writer.text(tr("Level "), row: row, role: .dim)
         let width = max(0, writer.area.width - start - writer.fit.width(figure + clip))
         let filled = LevelScale.cells(rms, width: width)
         let loud = LevelScale.cells(LevelScale.loud, width: width)

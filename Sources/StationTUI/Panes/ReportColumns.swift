@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// The report list's columns for a width. The urgent mark, the report number, the time and the status
@@ -5,7 +6,8 @@ import StationCore
 /// other columns leave; the patient column is at least as wide as the widest identifier shown needs (the
 /// name gives way, never the identifier) and takes about half of the rest, the session column what
 /// remains, neither wider than the longest shown; the author joins from 100 columns, duration and work
-/// type from 140.
+/// type from 140. The status column fits every status word of the interface language ("gecorrigeerd"
+/// in Dutch), as the command line's table does.
 struct ReportColumns: Equatable {
     /// Widths of the optional columns; 0 when the column is not shown.
     var number: Int
@@ -16,14 +18,15 @@ struct ReportColumns: Equatable {
     var workType: Int
     var showsDuration: Bool
     var showsStatus: Bool
+    /// The status column's width, without its gap.
+    var status: Int
 
     static let mark = 2
-    static let status = 9 + 2
     static let duration = 5 + 2
 
     init(
         number: Int = 2, time: Int = 16, patient: Int, session: Int, author: Int = 0, workType: Int = 0,
-        showsDuration: Bool = false, showsStatus: Bool = true
+        showsDuration: Bool = false, showsStatus: Bool = true, status: Int = Self.statusWidth(fit: TextFit())
     ) {
         self.number = number
         self.time = time
@@ -33,18 +36,23 @@ struct ReportColumns: Equatable {
         self.workType = workType
         self.showsDuration = showsDuration
         self.showsStatus = showsStatus
+        self.status = status
     }
+
+    /// As wide as the longest status word of the interface language.
+    static func statusWidth(fit: TextFit) -> Int { Report.listedStatusWords.map(fit.width).max() ?? 9 }
 
     init(width: Int, reports: [Report], types: WorkTypes, fit: TextFit, dates: DateWording) {
         func longest(_ texts: [String]) -> Int { texts.map { fit.width(SafeText.line($0)) }.max() ?? 0 }
         number = max(2, longest(reports.map(Self.numberText)))
         time = max(5, longest(reports.map { dates.short($0.created) }))
         showsStatus = width >= 70
+        status = Self.statusWidth(fit: fit)
         showsDuration = width >= 140
         author = width >= 100 ? max(6, min(longest(reports.map(\.authorName)), 14)) : 0
         workType =
             width >= 140 ? max(4, min(longest(reports.map { types.type($0.properties.workType).display }), 20)) : 0
-        var fixed = Self.mark + number + 1 + time + 2 + (showsStatus ? Self.status : 0)
+        var fixed = Self.mark + number + 1 + time + 2 + (showsStatus ? status + 2 : 0)
         fixed += (showsDuration ? Self.duration : 0)
         if author > 0 { fixed += author + 2 }
         if workType > 0 { fixed += workType + 2 }

@@ -35,7 +35,7 @@ enum ReportHistoryText {
     /// "Progress note · URGENT · dictated by anna".
     static func about(_ report: Report, types: WorkTypes) -> String {
         var parts = [SafeText.line(types.type(report.properties.workType).display)]
-        if report.properties.priority == .urgent { parts.append("URGENT") }
+        if report.properties.priority == .urgent { parts.append(tr("URGENT")) }
         parts.append(tr("dictated by \(SafeText.line(report.authorName))"))
         return parts.joined(separator: " · ")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// The reports, urgent first and then newest first: urgent mark, time, patient, session, author, type,
@@ -11,7 +12,7 @@ enum ReportListPane {
             title: FocusMarks.title(title(list), focused: focused), titleRole: focused ? .focusedHeading : .heading)
         var top = 0
         if let field = list.searchField {
-            let start = inner.text("Search: ", row: 0, role: .heading)
+            let start = inner.text(tr("Search: "), row: 0, role: .heading)
             inner.text(field.text, row: 0, column: start, role: .input)
             let cursor = field.lines[0][..<field.cursor.column].reduce(0) { $0 + inner.fit.measure($1) }
             inner.cursor(row: 0, column: start + cursor)
@@ -26,10 +27,10 @@ enum ReportListPane {
         guard !list.reports.isEmpty else {
             let message =
                 list.searchQuery.isEmpty && list.filters.words.isEmpty
-                ? "No reports yet. Record, pause (Space) and send (Enter) a dictation."
+                ? tr("No reports yet. Record, pause (Space) and send (Enter) a dictation.")
                 : list.searchQuery.isEmpty
-                    ? "No report passes the filters (m mine, u unsigned, ! urgent, a in error toggle them)."
-                    : "No report matches. Esc clears the search."
+                    ? tr("No report passes the filters (m mine, u unsigned, ! urgent, a in error toggle them).")
+                    : tr("No report matches. Esc clears the search.")
             inner.text(message, row: top, role: .dim)
             return
         }
@@ -85,8 +86,8 @@ enum ReportListPane {
 
     /// "Reports · mine · urgent matching "jans"".
     static func title(_ list: ReportListController) -> String {
-        var title = (["Reports"] + list.filters.words).joined(separator: " · ")
-        if !list.searchQuery.isEmpty || list.searchField != nil { title += " matching \"\(list.searchQuery)\"" }
+        var title = ([tr("Reports")] + list.filters.words).joined(separator: " · ")
+        if !list.searchQuery.isEmpty || list.searchField != nil { title += tr(" matching \"\(list.searchQuery)\"") }
         return title
     }
 
@@ -130,7 +131,7 @@ enum ReportListPane {
         if columns.showsDuration {
             cell(fit.padLeft(ElapsedTimeFormat.string(for: report.audioDuration), to: 5), width: 5)
         }
-        if columns.showsStatus { cell(report.listedStatus, width: 9) }
+        if columns.showsStatus { cell(report.listedStatus, width: columns.status) }
         // A match beyond the first line is what the person looks for: that line is shown instead.
         // No row shows more than a line of the widest terminal: a 1 MB report costs what a short one does.
         var line = report.firstLine(atMost: 512)

@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// The text of the open report, wrapped, with the words the decoder was unsure of underlined and the one
@@ -9,12 +10,16 @@ enum ReportTextView {
         let marks = view.shownUnsure.marks
         guard !marks.isEmpty else { return "" }
         guard let selection = view.unsureSelection, marks.indices.contains(selection) else {
-            return " · \(marks.count) unsure word\(marks.count == 1 ? "" : "s") (w)"
+            let count = marks.count
+            return " · " + tr(count, one: "\(count) unsure word (w)", other: "\(count) unsure words (w)")
         }
         let word = marks[selection].word
         let percent = Int(((word.confidence ?? 0) * 100).rounded())
         return
-            " · unsure word \(selection + 1) of \(marks.count): \(percent) % at \(ElapsedTimeFormat.string(for: word.start))"
+            " · "
+            + tr(
+                "unsure word \(selection + 1) of \(marks.count): \(percent) % at \(ElapsedTimeFormat.string(for: word.start))"
+            )
     }
 
     /// Draws the shown text from row `top + 1` to the bottom of `inner`.
@@ -47,7 +52,7 @@ enum ReportTextView {
                 }
             }
         }
-        if text.rows.isEmpty { inner.text("(empty)", row: top + 1, role: .dim) }
+        if text.rows.isEmpty { inner.text(tr("(empty)"), row: top + 1, role: .dim) }
         // Else the first line of text shown.
         inner.cursor(row: cursor?.row ?? top + 1, column: cursor?.column ?? 0)
     }

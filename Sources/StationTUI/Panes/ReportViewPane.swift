@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// An open report: details on top, then its wrapped text or its original transcript.
@@ -8,7 +9,7 @@ enum ReportViewPane {
     ) {
         let report = view.report
         let inner = writer.box(
-            title: "Report #\(report.id) · \(SafeText.line(report.sessionName))", titleRole: .focusedHeading)
+            title: tr("Report #\(report.id) · \(SafeText.line(report.sessionName))"), titleRole: .focusedHeading)
         // No report-wide confidence figure: the words the decoder was unsure of are marked in the text.
         let detailLines = inner.fit.wrap(ReportHistoryText.details(report, dates: dates), width: inner.area.width)
             .prefix(2)
@@ -42,7 +43,7 @@ enum ReportViewPane {
             inner.text(line, row: top, role: .dim)
             top += 1
         }
-        let heading = view.showOriginal ? "Original transcript" : "Text"
+        let heading = view.showOriginal ? tr("Original transcript") : tr("Text")
         let end = inner.text(heading + ReportTextView.label(view), row: top, role: .heading)
         // While playing: "▶ 01:12 / 03:40 ████····" beside the heading.
         PlaybackLine.draw(

@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// Draws the whole screen from the model: the panes by the layout, then whatever is on top.
@@ -50,9 +51,9 @@ public enum ScreenRenderer {
     static func drawTooSmall(_ layout: ScreenLayout, model: ScreenModel, into screen: CanvasWriter) {
         let station = model.station
         var lines = [
-            ("The terminal is too small.", StyleRole.warning),
-            ("Please make it at least \(ScreenLayout.minimumColumns)×\(ScreenLayout.minimumRows);", .normal),
-            ("it is \(layout.columns)×\(layout.rows) now.", .normal),
+            (tr("The terminal is too small."), StyleRole.warning),
+            (tr("Please make it at least \(ScreenLayout.minimumColumns)×\(ScreenLayout.minimumRows);"), .normal),
+            (tr("it is \(layout.columns)×\(layout.rows) now."), .normal),
         ]
         // The published time (not the stopwatch), so each new second asks for a frame.
         let status = { (session: DictationSession) in
@@ -60,7 +61,7 @@ public enum ScreenRenderer {
         }
         if let session = station.capturing {
             lines.insert((status(session), .recording), at: 0)
-            lines.insert(("Recording goes on.", .recording), at: 1)
+            lines.insert((tr("Recording goes on."), .recording), at: 1)
         } else if let session = station.sessions.first(where: \.hasUnsentAudio) {
             lines.insert((status(session), .normal), at: 0)
         }

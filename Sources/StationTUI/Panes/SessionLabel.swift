@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// A session as the lists and the recording pane name it: its name, then the patient it is dictated
@@ -11,7 +12,7 @@ enum SessionLabel {
             parts.append(LabelPart(" · "))
             parts += LabelPart.patient(patient, none: "", cutOrder: 0)
         }
-        if session.properties.priority == .urgent { parts.append(LabelPart(" · URGENT")) }
+        if session.properties.priority == .urgent { parts.append(LabelPart(" · " + tr("URGENT"))) }
         return parts
     }
 

@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// What the recording pane says about the selected session before anything else: a dictation in which
@@ -9,12 +10,13 @@ enum SessionNotes {
         if let found = session.noSpeech, session.state == .paused {
             notes.append(
                 (
-                    "No speech was recognized in \(ElapsedTimeFormat.string(for: found.recorded)): Enter asks "
-                        + "whether to send it anyway, d discards, Space records more.", .warning
+                    tr(
+                        "No speech was recognized in \(TimeWords.duration(found.recorded)): Enter asks whether to send it anyway, d discards, Space records more."
+                    ), .warning
                 ))
         }
         if session.isInputVeryQuiet, session.state == .recording {
-            notes.append(("Level very low — is the right microphone selected? (F6)", .warning))
+            notes.append((tr("Level very low — is the right microphone selected? (F6)"), .warning))
         }
         if let missing = model.sessionsList.modelNote(for: session) { notes.append((missing, .warning)) }
         return notes

@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// The list of sessions: state mark, name and patient, elapsed time; the selected one highlighted.
@@ -6,11 +7,11 @@ enum SessionsPane {
     static func draw(_ model: ScreenModel, into writer: CanvasWriter) {
         let focused = model.focus == .sessions && model.reportView == nil
         let inner = writer.box(
-            title: FocusMarks.title("Sessions", focused: focused), titleRole: focused ? .focusedHeading : .heading)
+            title: FocusMarks.title(tr("Sessions"), focused: focused), titleRole: focused ? .focusedHeading : .heading)
         let sessions = model.station.sessions
         guard !sessions.isEmpty else {
-            inner.text("No sessions yet.", row: 0, role: .dim)
-            inner.text("n: new session", row: 1, role: .dim)
+            inner.text(tr("No sessions yet."), row: 0, role: .dim)
+            inner.text(tr("n: new session"), row: 1, role: .dim)
             return
         }
         let fit = inner.fit
@@ -23,7 +24,7 @@ enum SessionsPane {
             let isSelected = session.id == model.station.selectedID
             let remote = session.heldElsewhere
             let time =
-                remote.map { "elsewhere " + ElapsedTimeFormat.string(for: model.shown($0.elapsed)) }
+                remote.map { tr("elsewhere ") + ElapsedTimeFormat.string(for: model.shown($0.elapsed)) }
                 ?? (session.state == .notRecording ? "" : ElapsedTimeFormat.string(for: model.shown(session.elapsed)))
             let timeWidth = fit.width(time)
             let nameWidth = max(1, inner.area.width - 3 - timeWidth - 1)

@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// How a recording state looks: its mark in lists, its words, and its role.
@@ -15,10 +16,10 @@ enum StateStyle {
 
     static func words(_ state: RecordingState) -> String {
         switch state {
-        case .recording: "RECORDING"
-        case .paused: "PAUSED"
-        case .processing: "PROCESSING"
-        case .notRecording: "IDLE"
+        case .recording: tr("RECORDING")
+        case .paused: tr("PAUSED")
+        case .processing: tr("PROCESSING")
+        case .notRecording: tr("IDLE")
         }
     }
 

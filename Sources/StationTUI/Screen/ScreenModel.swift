@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import Observation
 import StationCore
 
@@ -114,7 +115,7 @@ public final class ScreenModel {
             open(HelpOverlayController(covering: controller))
         case .character("M"):
             guard !notifier.recent.isEmpty else {
-                notifier.info("No messages yet.")
+                notifier.info(tr("No messages yet."))
                 return
             }
             open(MessagesOverlayController(covering: controller))

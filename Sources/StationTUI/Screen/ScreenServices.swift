@@ -1,4 +1,5 @@
 import Foundation
+import Localization
 import StationCore
 
 /// Whether a locale's speech model can be used.
@@ -12,10 +13,10 @@ public enum LocaleInstallState: Sendable, Equatable {
 
     public var label: String {
         switch self {
-        case .installed: "installed"
-        case .system: "installed (system)"
-        case .notInstalled: "not installed"
-        case .installing(let percent): percent.map { "installing \($0)%" } ?? "installing"
+        case .installed: tr("installed")
+        case .system: tr("installed (system)")
+        case .notInstalled: tr("not installed")
+        case .installing(let percent): percent.map { tr("installing \($0)%") } ?? tr("installing")
         }
     }
 

@@ -1,5 +1,6 @@
 import CNcursesw
 import Foundation
+import Localization
 import StationCore
 
 /// The one place that owns the terminal: curses setup and teardown, reading keys, showing frames,
@@ -17,13 +18,17 @@ final class Terminal {
     struct Unusable: Error, CustomStringConvertible {
         var term: String
         var description: String {
-            "the terminal type \"\(SafeText.line(term))\" is unknown here; set TERM to one this system knows (for example xterm-256color)"
+            tr(
+                "the terminal type \"\(SafeText.line(term))\" is unknown here; set TERM to one this system knows (for example xterm-256color)"
+            )
         }
     }
 
     /// Starts curses on the controlling terminal; call `stop` (or crash) to restore it.
     init(colors: Bool, highContrast: Bool = false, environment: [String: String]) throws(Unusable) {
-        setlocale(LC_ALL, "")
+        // The characters only (wide characters, wcwidth): the executable set the rest once at start
+        // (InterfaceLanguage), numbers in C included, and LC_ALL here would undo that.
+        setlocale(LC_CTYPE, "")
         // newterm rather than initscr: initscr exits the process on an unknown TERM.
         guard let screen = newterm(nil, fdopen(STDOUT_FILENO, "w"), fdopen(STDIN_FILENO, "r")) else {
             throw Unusable(term: environment["TERM"] ?? "")

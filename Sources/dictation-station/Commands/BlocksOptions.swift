@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Localization
 import StationApp
 
 /// `blocks [list]`, `blocks add NAME… --text-file FILE`, `blocks remove NAME…` (a name of several words
@@ -19,11 +20,11 @@ enum BlocksOptions {
             if let extra = parsed.positionals.first { throw .unexpectedArgument(extra) }
             return .list
         case "add":
-            guard !name.isEmpty else { throw .missingArgument("NAME after 'blocks add'") }
+            guard !name.isEmpty else { throw .missingArgument(tr("NAME after 'blocks add'")) }
             guard let file = parsed.value("--text-file") else { throw .missingValue("--text-file") }
             return .add(name: name, textFile: file)
         case "remove":
-            guard !name.isEmpty else { throw .missingArgument("NAME after 'blocks remove'") }
+            guard !name.isEmpty else { throw .missingArgument(tr("NAME after 'blocks remove'")) }
             return .remove(name: name)
         default:
             throw .invalidValue(option: "blocks", value: action)

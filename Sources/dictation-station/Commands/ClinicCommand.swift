@@ -26,33 +26,40 @@ enum ClinicCommand {
                 let setUp = try await store.initialize()
                 printText(
                     setUp.versionBefore == setUp.versionAfter
-                        ? "The clinic store at \(store.address) is up to date (schema version \(setUp.versionAfter))."
-                        : "The clinic store at \(store.address) is set up: schema version \(setUp.versionAfter)"
-                            + (setUp.versionBefore == 0 ? "" : " (was \(setUp.versionBefore))") + ".")
+                        ? tr(
+                            "The clinic store at \(store.address) is up to date (schema version \(setUp.versionAfter))."
+                        )
+                        : setUp.versionBefore == 0
+                            ? tr(
+                                "The clinic store at \(store.address) is set up: schema version \(setUp.versionAfter).")
+                            : tr(
+                                "The clinic store at \(store.address) is set up: schema version \(setUp.versionAfter) (was \(setUp.versionBefore))."
+                            ))
             case .addUser(let name, let transcriptionist, let passwordFromStdin):
                 let password = passwordFromStdin ? try readPassword(for: name) : nil
                 let added = try await store.addUser(name, transcriptionist: transcriptionist, password: password)
-                let role = added.user.isTranscriptionist ? "clinic user and transcriptionist" : "clinic user"
+                let role = added.user.isTranscriptionist ? tr("clinic user and transcriptionist") : tr("clinic user")
+                let name = added.user.name
                 printText(
                     added.roleCreated
-                        ? "\(added.user.name) is a \(role): the account \(added.user.name) connects as itself."
-                        : "\(added.user.name) was a PostgreSQL role already and is now a \(role).")
+                        ? tr("\(name) is a \(role): the account \(name) connects as itself.")
+                        : tr("\(name) was a PostgreSQL role already and is now a \(role)."))
                 if added.passwordSet {
                     printText(
                         tr(
                             """
-                            \(added.user.name) has a password for other workstations (SCRAM-SHA-256; only its verifier \
+                            \(name) has a password for other workstations (SCRAM-SHA-256; only its verifier \
                             was sent to the server).
                             """))
                 }
             case .status:
                 let status = try await store.status()
                 printText(tr("Clinic store: \(choice)"))
-                printText("Schema version: \(status.schemaVersion)")
-                printText("Connected as: \(status.connectedAs)")
-                printText(status.users.isEmpty ? "Users: none yet (clinic add-user NAME)" : "Users:")
+                printText(tr("Schema version: \(status.schemaVersion)"))
+                printText(tr("Connected as: \(status.connectedAs)"))
+                printText(status.users.isEmpty ? tr("Users: none yet (clinic add-user NAME)") : tr("Users:"))
                 for user in status.users {
-                    printText("  \(user.name)\(user.isTranscriptionist ? "  transcriptionist" : "")")
+                    printText("  \(user.name)" + (user.isTranscriptionist ? "  " + tr("transcriptionist") : ""))
                 }
                 status.passwordlessAccess.lines.forEach { printText($0) }
             case .importStation:

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import Localization
 import PostgresStore
 
 /// `clinic init`, `clinic add-user NAME [--transcriptionist] [--password-from-stdin]`, `clinic status`,
@@ -22,7 +23,7 @@ enum ClinicOptions {
 
     static func parse(_ arguments: [String], globalStore: String? = nil) throws(ArgumentError) -> Parsed {
         guard let action = arguments.first else {
-            throw .missingArgument("init, add-user, status or import-station after 'clinic'")
+            throw .missingArgument(tr("init, add-user, status or import-station after 'clinic'"))
         }
         let parsed = try syntax.parse(Array(arguments.dropFirst()))
         let store = parsed.value("--store") ?? globalStore
@@ -35,7 +36,7 @@ enum ClinicOptions {
             if let extra = positionals.first { throw .unexpectedArgument(extra) }
             return Parsed(action: action == "init" ? .initialize : .status, storeOption: store)
         case "add-user":
-            guard let name = positionals.first else { throw .missingArgument("NAME after 'clinic add-user'") }
+            guard let name = positionals.first else { throw .missingArgument(tr("NAME after 'clinic add-user'")) }
             if positionals.count > 1 { throw .unexpectedArgument(positionals[1]) }
             return Parsed(
                 action: .addUser(
@@ -44,7 +45,7 @@ enum ClinicOptions {
                 storeOption: store)
         case "import-station":
             guard let directory = positionals.first else {
-                throw .missingArgument("DIR (a station's data directory) after 'clinic import-station'")
+                throw .missingArgument(tr("DIR (a station's data directory) after 'clinic import-station'"))
             }
             if positionals.count > 1 { throw .unexpectedArgument(positionals[1]) }
             return Parsed(action: .importStation(directory), storeOption: store)

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Localization
 import StationApp
 import StationCore
 
@@ -28,7 +29,7 @@ enum ImportOptions {
         dictation.urgent = parsed.has("--urgent")
         dictation.author = parsed.value("--author")
         guard let session = parsed.value("--session") else { throw .missingArgument("--session NAME") }
-        guard !parsed.positionals.isEmpty else { throw .missingArgument("FILE to import") }
+        guard !parsed.positionals.isEmpty else { throw .missingArgument(tr("FILE to import")) }
         return ImportCommand.Request(
             session: session, locale: parsed.value("--locale"), files: parsed.positionals, dictation: dictation)
     }

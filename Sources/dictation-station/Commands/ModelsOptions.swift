@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import Localization
 import StationApp
 
 /// `models [list]`, `models install LOCALE [--from FILE...]`, `models remove LOCALE`.
@@ -14,7 +15,7 @@ enum ModelsOptions {
     static func parse(_ arguments: [String]) throws(ArgumentError) -> ModelsCommand.Action {
         let action = arguments.first
         if arguments.count > 1, arguments[1].hasPrefix("--") {
-            throw .missingArgument("LOCALE after 'models \(action ?? "")'")
+            throw .missingArgument(tr("LOCALE after 'models \(action ?? "")'"))
         }
         let locale = arguments.count > 1 ? arguments[1] : nil
         let files = try afterLocale.parse(Array(arguments.dropFirst(2))).list("--from").map {
@@ -26,10 +27,10 @@ enum ModelsOptions {
             if let locale { throw .unexpectedArgument(locale) }
             return .list
         case "install":
-            guard let locale else { throw .missingArgument("LOCALE after 'models install'") }
+            guard let locale else { throw .missingArgument(tr("LOCALE after 'models install'")) }
             return .install(locale: locale, files: files)
         case "remove":
-            guard let locale else { throw .missingArgument("LOCALE after 'models remove'") }
+            guard let locale else { throw .missingArgument(tr("LOCALE after 'models remove'")) }
             return .remove(locale: locale)
         case let other?:
             throw .invalidValue(option: "models", value: other)

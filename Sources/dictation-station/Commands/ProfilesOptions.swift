@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Localization
 import StationApp
 
 /// `profiles [list]`, `profiles reset AUTHOR`, `profiles update [--author A] [--locale L] [--if-due
@@ -33,7 +34,7 @@ enum ProfilesOptions {
             return .list
         case "reset":
             let positionals = try plain.parse(rest).positionals
-            guard let name = positionals.first else { throw .missingArgument("AUTHOR after 'profiles reset'") }
+            guard let name = positionals.first else { throw .missingArgument(tr("AUTHOR after 'profiles reset'")) }
             if positionals.count > 1 { throw .unexpectedArgument(positionals[1]) }
             return .reset(author: name)
         default:

@@ -1,5 +1,6 @@
 import ArgumentParsing
 import Foundation
+import Localization
 import StationApp
 
 /// `record [--source NAME] [--duration SECONDS] [--append] FILE.wav`.
@@ -14,7 +15,7 @@ enum RecordOptions {
     static func parse(_ arguments: [String]) throws(ArgumentError) -> RecordCommand.Options {
         let parsed = try syntax.parse(arguments)
         let seconds = try parsed.value("--duration") { Double($0).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
-        guard let file = parsed.positionals.first else { throw .missingArgument("FILE.wav to record into") }
+        guard let file = parsed.positionals.first else { throw .missingArgument(tr("FILE.wav to record into")) }
         return RecordCommand.Options(
             source: parsed.value("--source"), duration: seconds.map { .milliseconds(Int64(($0 * 1000).rounded())) },
             append: parsed.has("--append"), file: URL(fileURLWithPath: file))

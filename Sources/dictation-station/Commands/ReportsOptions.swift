@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Localization
 import StationApp
 import StationCore
 
@@ -36,7 +37,7 @@ enum ReportsOptions {
             return .list(request)
         }
         // The ID comes right after the verb, whatever it looks like.
-        guard arguments.count > 1 else { throw .missingArgument("report ID after '\(verb)'") }
+        guard arguments.count > 1 else { throw .missingArgument(tr("report ID after '\(verb)'")) }
         let raw = arguments[1]
         guard let id = Int64(raw), id > 0 else { throw .invalidValue(option: "ID", value: raw) }
         let rest = Array(arguments.dropFirst(2))
@@ -54,7 +55,9 @@ enum ReportsOptions {
         case "edit":
             let parsed = try edit.parse(rest)
             var request = ReportEditRequest()
-            guard let file = parsed.value("--text-file") else { throw .missingArgument("--text-file FILE for 'edit'") }
+            guard let file = parsed.value("--text-file") else {
+                throw .missingArgument(tr("--text-file FILE for 'edit'"))
+            }
             request.textFile = file
             request.reason = parsed.value("--reason")
             request.author = parsed.value("--author")
@@ -63,7 +66,7 @@ enum ReportsOptions {
             return .delete(id, confirmed: try delete.parse(rest).has("--yes"))
         default:
             guard let reason = try retire.parse(rest).value("--reason") else {
-                throw .missingArgument("--reason TEXT for 'retire'")
+                throw .missingArgument(tr("--reason TEXT for 'retire'"))
             }
             return .retire(id, reason: reason)
         }

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Localization
 import StationApp
 
 /// `transcribe [--locale LOCALE] [--author AUTHOR] [--words] [--tsv] FILE...` (`-` is standard input).
@@ -19,7 +20,7 @@ enum TranscribeOptions {
         request.words = parsed.has("--words")
         request.author = parsed.value("--author")
         request.files = parsed.positionals
-        guard !request.files.isEmpty else { throw .missingArgument("FILE to transcribe") }
+        guard !request.files.isEmpty else { throw .missingArgument(tr("FILE to transcribe")) }
         return request
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParsing
+import Localization
 import StationApp
 
 /// `vocabulary [list] [--locale L]`, `vocabulary add WORD [PRONUNCIATION] [--locale L]`, `vocabulary
@@ -19,11 +20,11 @@ enum VocabularyOptions {
             if let extra = positional.first { throw .unexpectedArgument(extra) }
             return .list(locale: locale)
         case "add":
-            guard let word = positional.first else { throw .missingArgument("WORD after 'vocabulary add'") }
+            guard let word = positional.first else { throw .missingArgument(tr("WORD after 'vocabulary add'")) }
             let typed = positional.dropFirst().joined(separator: " ")
             return .add(word: word, pronunciation: typed.isEmpty ? nil : typed, locale: locale)
         case "remove":
-            guard let word = positional.first else { throw .missingArgument("WORD after 'vocabulary remove'") }
+            guard let word = positional.first else { throw .missingArgument(tr("WORD after 'vocabulary remove'")) }
             if positional.count > 1 { throw .unexpectedArgument(positional[1]) }
             return .remove(word: word, locale: locale)
         default:

@@ -143,7 +143,7 @@ struct ReportDeskCorrectionTests {
         }
         #expect(
             refusal?.description
-                == "Report 1 (draft, session \"Room 12\", dictated by bob) was deleted by anna on 2027-01-15 08:02.")
+                == "Report 1 (draft, session \"Room 12\", dictated by bob) was deleted by anna on 15 January 2027 08:02.")
         fixture.store.removeBehindTheDesk(id: 1)
         #expect(
             await fixture.refusal { () async throws(ReportRefusal) in try await fixture.desk.report(2) }

@@ -62,7 +62,7 @@ struct ReportDeskRemovalTests {
         #expect(try await fixture.store.deletion(ofReport: 3) == event)
         #expect(
             await fixture.refusal { () async throws(ReportRefusal) in try await fixture.desk.report(3) }?.description
-                == "Report 3 (draft, session \"Room 12\", dictated by bob) was deleted by bob on 2027-01-15 08:01.")
+                == "Report 3 (draft, session \"Room 12\", dictated by bob) was deleted by bob on 15 January 2027 08:01.")
         #expect(fixture.training.requests.isEmpty, "a deletion trains nothing")
     }
 
@@ -107,13 +107,13 @@ struct ReportDeskRemovalTests {
             try await fixture.store.reports(ReportQuery(includeEnteredInError: true), limit: 10, offset: 0).map(\.id)
                 == [1])
         let said =
-            "Report 1 was entered in error by bob on 2027-01-15 08:05 (\"wrong patient\"). It is kept as it is: it "
+            "Report 1 was entered in error by bob on 15 January 2027 08:05 (\"wrong patient\"). It is kept as it is: it "
             + "changes no more and is never deleted."
         #expect(
             await fixture.refusal { () async throws(ReportRefusal) in
                 try await fixture.desk.save(signed.id, text: "x", reason: "y")
             }?.description == said)
-        #expect(throws: ReportRefusal.enteredInError(id: 1, mark, when: "2027-01-15 08:05")) {
+        #expect(throws: ReportRefusal.enteredInError(id: 1, mark, when: "15 January 2027 08:05")) {
             try fixture.desk.open(marked)
         }
         #expect(await deletion(fixture, signed.id)?.description == said)

@@ -53,7 +53,7 @@ struct ReportDeskSigningTests {
         let again = await fixture.refusal { () async throws(ReportRefusal) in try await fixture.sign(signed.id) }
         #expect(
             again?.description
-                == "Report 1 is signed already by anna on 2027-01-15 08:00; a change to it is an amendment with a reason."
+                == "Report 1 is signed already by anna on 15 January 2027 08:00; a change to it is an amendment with a reason."
         )
         #expect(fixture.desk.refusal(toSign: signed) == again, "the question is not asked for a refused step")
         let anonymous = ReportDeskFixture(user: nil)

@@ -1,3 +1,4 @@
+import Localization
 import Observation
 
 /// A question before something that cannot be undone: only y does it. Enter means "send" one screen
@@ -31,16 +32,16 @@ final class ConfirmDialogController: DialogController {
         switch key {
         case .character("y"), .character("Y"): yes()
         case .character("n"), .character("N"), .escape, .character("q"), .enter: .close
-        default: RecordingKeys.spaceRefusal(of: key, then: "Answer this question first: y or n.") ?? .handled
+        default: RecordingKeys.spaceRefusal(of: key, then: tr("Answer this question first: y or n.")) ?? .handled
         }
     }
 
     var keyHelp: KeyHelpPage {
         KeyHelpPage(
-            "Dialog",
+            tr("Dialog"),
             [
-                KeyBinding("y", "Yes", "Do it (only y does: Enter and Esc keep things as they are)"),
-                KeyBinding("n Esc Enter", "No", "Leave things as they are"),
+                KeyBinding("y", tr("Yes"), tr("Do it (only y does: Enter and Esc keep things as they are)")),
+                KeyBinding("n Esc Enter", tr("No"), tr("Leave things as they are")),
             ])
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import Observation
 
 /// A one-line field: a session's name, a patient's name or identifier, a reason. Enter hands the text to
@@ -53,10 +54,10 @@ final class InputDialogController: DialogController {
 
     var keyHelp: KeyHelpPage {
         KeyHelpPage(
-            "Dialog",
+            tr("Dialog"),
             [
-                KeyBinding("Enter", "OK", "Accept what is typed"),
-                KeyBinding("Esc", "Cancel", "Close without changes"),
+                KeyBinding("Enter", tr("OK"), tr("Accept what is typed")),
+                KeyBinding("Esc", tr("Cancel"), tr("Close without changes")),
             ])
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// The question after a dictation in which no word was recognized. The core keeps the dictation paused;
@@ -32,17 +33,17 @@ final class NoSpeechDialogController: DialogController {
         case .character("n"), .character("N"), .escape, .enter, .character("q"):
             return .close
         default:
-            return RecordingKeys.spaceRefusal(of: key, then: "Answer this question first: s, d or n.") ?? .handled
+            return RecordingKeys.spaceRefusal(of: key, then: tr("Answer this question first: s, d or n.")) ?? .handled
         }
     }
 
     var keyHelp: KeyHelpPage {
         KeyHelpPage(
-            "Dialog",
+            tr("Dialog"),
             [
-                KeyBinding("s y", "Send anyway", "Store it as an empty report, with its audio"),
-                KeyBinding("d", "Discard…", "Ask whether to discard it (only y there discards)"),
-                KeyBinding("n Esc Enter", "Keep", "Keep it paused and decide later"),
+                KeyBinding("s y", tr("Send anyway"), tr("Store it as an empty report, with its audio")),
+                KeyBinding("d", tr("Discard…"), tr("Ask whether to discard it (only y there discards)")),
+                KeyBinding("n Esc Enter", tr("Keep"), tr("Keep it paused and decide later")),
             ])
     }
 }

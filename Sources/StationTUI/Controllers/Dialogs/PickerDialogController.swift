@@ -45,10 +45,11 @@ final class PickerDialogController: DialogController {
 
     var keyHelp: KeyHelpPage {
         KeyHelpPage(
-            "Dialog",
+            tr("Dialog"),
             [
-                KeyBinding("↑↓", "Move", "Move in the list"), KeyBinding("Enter", "Choose", "Choose the entry"),
-                KeyBinding("Esc", "Cancel", "Close without changes"),
+                KeyBinding("↑↓", tr("Move"), tr("Move in the list")),
+                KeyBinding("Enter", tr("Choose"), tr("Choose the entry")),
+                KeyBinding("Esc", tr("Cancel"), tr("Close without changes")),
             ])
     }
 }

@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// `q`: quits at once when nothing would be lost, else asks first, naming what holds audio not sent yet
@@ -8,7 +9,7 @@ enum QuitQuestion {
         guard concerns(on: screen) != nil else { return .effect(.quit) }
         return .open(
             ConfirmDialogController(
-                title: "Quit?", asking: { [unowned screen] in question(on: screen) }, action: .quit,
+                title: tr("Quit?"), asking: { [unowned screen] in question(on: screen) }, action: .quit,
                 yes: { .effect(.quit) }))
     }
 
@@ -18,28 +19,30 @@ enum QuitQuestion {
         let holding = screen.station.sessions.filter(\.hasUnsentAudio)
         if !holding.isEmpty {
             let names = holding.map { "\"\($0.name)\" (\(stateWords($0)))" }
-            let subject = names.count == 1 ? names[0] + " holds" : Wording.list(names) + " hold"
+            let listed = Wording.list(names)
             parts.append(
-                "\(subject) audio not sent yet. It is kept and comes back paused next time.")
+                tr(
+                    names.count, one: "\(listed) holds audio not sent yet. It is kept and comes back paused next time.",
+                    other: "\(listed) hold audio not sent yet. It is kept and comes back paused next time."))
         }
         if let editor = screen.editor, editor.text.isDirty {
-            parts.append("Your changes to report #\(editor.report.id) are not saved and will be lost.")
+            parts.append(tr("Your changes to report #\(editor.report.id) are not saved and will be lost."))
         }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     /// The quit dialog's question, as things stand now.
     static func question(on screen: ScreenModel) -> String {
-        concerns(on: screen).map { $0 + " Quit now?" } ?? "Nothing is left unsent any more. Quit now?"
+        concerns(on: screen).map { tr("\($0) Quit now?") } ?? tr("Nothing is left unsent any more. Quit now?")
     }
 
     static func stateWords(_ session: DictationSession) -> String {
         let time = ElapsedTimeFormat.string(for: session.elapsed)
         switch session.state {
-        case .recording: return "recording, \(time)"
-        case .paused: return "paused, \(time)"
-        case .processing: return "being transcribed"
-        case .notRecording: return "idle"
+        case .recording: return tr("recording, \(time)")
+        case .paused: return tr("paused, \(time)")
+        case .processing: return tr("being transcribed")
+        case .notRecording: return tr("idle")
         }
     }
 }
@@ -49,6 +52,6 @@ enum Wording {
     /// "a, b and c".
     static func list(_ items: [String]) -> String {
         guard items.count > 1 else { return items.first ?? "" }
-        return items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
+        return items.dropLast().joined(separator: ", ") + tr(" and ") + items[items.count - 1]
     }
 }

@@ -112,8 +112,8 @@ enum SessionDetailsWords {
 extension DictationProperties {
     /// "Jansen, M. (123456) · Progress note · urgent", for notices and questions.
     func described(with types: WorkTypes) -> String {
-        var parts = [patient?.display ?? "no patient", types.type(workType).display]
-        if priority == .urgent { parts.append("urgent") }
+        var parts = [patient?.display ?? tr("no patient"), types.type(workType).display]
+        if priority == .urgent { parts.append(tr("urgent")) }
         return parts.joined(separator: " · ")
     }
 }

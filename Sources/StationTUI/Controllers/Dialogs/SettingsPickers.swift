@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// The pickers of the station's settings, each read before it opens: the locale of new sessions
@@ -7,7 +8,7 @@ import StationCore
 enum SettingsPickers {
     static func openLocale(on screen: ScreenModel) {
         guard let catalog = screen.services.locales else {
-            screen.notifier.warning("No model catalog is available in this build.")
+            screen.notifier.warning(tr("No model catalog is available in this build."))
             return
         }
         screen.run { [weak screen] in
@@ -16,11 +17,11 @@ enum SettingsPickers {
             let current = screen.station.locale
             screen.open(
                 PickerDialogController(
-                    title: "Locale for new sessions", options: localeOptions(options),
+                    title: tr("Locale for new sessions"), options: localeOptions(options),
                     selection: options.firstIndex { $0.locale == current } ?? 0, purpose: .locale
                 ) { [unowned screen] locale in
                     screen.station.locale = locale
-                    screen.notifier.info("New sessions use \(locale).")
+                    screen.notifier.info(tr("New sessions use \(locale)."))
                     screen.run { [weak screen] in
                         await catalog.choose(locale)
                         screen?.refreshModelStates()
@@ -33,7 +34,7 @@ enum SettingsPickers {
 
     static func openSource(on screen: ScreenModel) {
         guard let chooser = screen.services.sources else {
-            screen.notifier.warning("Capture sources cannot be listed in this build.")
+            screen.notifier.warning(tr("Capture sources cannot be listed in this build."))
             return
         }
         screen.run { [weak screen] in
@@ -42,13 +43,13 @@ enum SettingsPickers {
                 let current = await chooser.currentSource()
                 guard let screen, screen.dialog == nil else { return }
                 guard !sources.isEmpty else {
-                    screen.notifier.warning("No capture sources are available; plug in a microphone.")
+                    screen.notifier.warning(tr("No capture sources are available; plug in a microphone."))
                     return
                 }
                 let inUse = SourcePickerOptions.inUse(sources, chosen: current)
                 screen.open(
                     PickerDialogController(
-                        title: "Capture source", options: SourcePickerOptions.options(sources, chosen: current),
+                        title: tr("Capture source"), options: SourcePickerOptions.options(sources, chosen: current),
                         selection: inUse ?? 0, purpose: .source
                     ) { [unowned screen] source in
                         screen.run { [weak screen] in
@@ -59,13 +60,13 @@ enum SettingsPickers {
                                 let outcome = await screen.station.captureSourceChosen(source)
                                 screen.notifier.post(outcome.succeeded ? .info : .warning, outcome.message)
                             } catch {
-                                screen?.notifier.error("That source cannot be used: \(error)")
+                                screen?.notifier.error(tr("That source cannot be used: \(error)"))
                             }
                         }
                         return .close
                     })
             } catch {
-                screen?.notifier.error("The capture sources could not be listed. Is the audio server running?")
+                screen?.notifier.error(tr("The capture sources could not be listed. Is the audio server running?"))
             }
         }
     }
@@ -75,7 +76,7 @@ enum SettingsPickers {
     static func openSessionLocale(on screen: ScreenModel) {
         let station = screen.station
         guard let session = station.selected else {
-            screen.notifier.warning("No session is selected.")
+            screen.notifier.warning(tr("No session is selected."))
             return
         }
         if let refusal = station.localeChangeRefusal(for: session) {
@@ -83,7 +84,7 @@ enum SettingsPickers {
             return
         }
         guard let catalog = screen.services.locales else {
-            screen.notifier.warning("No model catalog is available in this build.")
+            screen.notifier.warning(tr("No model catalog is available in this build."))
             return
         }
         let id = session.id
@@ -93,7 +94,7 @@ enum SettingsPickers {
             else { return }
             screen.open(
                 PickerDialogController(
-                    title: "Language of \"\(session.name)\"", options: localeOptions(options),
+                    title: tr("Language of \"\(session.name)\""), options: localeOptions(options),
                     selection: options.firstIndex { $0.locale == session.locale } ?? 0, purpose: .sessionLocale(id)
                 ) { [unowned screen] locale in
                     let outcome = station.setLocale(of: id, to: locale)

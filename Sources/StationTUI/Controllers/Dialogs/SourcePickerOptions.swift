@@ -1,3 +1,4 @@
+import Localization
 import StationCore
 
 /// The capture-source picker's lines, as `dictation-station sources` lists them: the description a
@@ -15,8 +16,8 @@ enum SourcePickerOptions {
             let description = source.description.isEmpty ? source.name : source.description
             let label = description == source.name ? source.name : "\(description) (\(source.name))"
             var marks: [String] = []
-            if index == used { marks.append("● in use") }
-            if source.isDefault { marks.append("* default") }
+            if index == used { marks.append(tr("● in use")) }
+            if source.isDefault { marks.append(tr("* default")) }
             return PickerOption(label: label, detail: marks.joined(separator: ", "), value: source.name)
         }
     }
