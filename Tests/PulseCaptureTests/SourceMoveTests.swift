@@ -55,7 +55,10 @@ extension AudioServerSuites {
                 let stream = try PulseTestServer.recordStream(from: low)
                 try await capture.move(toSource: high)
                 #expect(try PulseTestServer.recordStream(from: high) == stream, "the same stream, moved")
-                try await Task.sleep(for: .milliseconds(1_500))
+                // Measured in recorded audio, not in time: on a busy machine the first source's audio
+                // still queued for the capture came into the file after a fixed 1.5 s (CI saw the last
+                // half second still at 440 Hz). 2.5 s more in the file holds that and the second source.
+                try await RecordedAudio.waitForMore(2.5, in: file)
                 _ = try await capture.stop()
             }
             let samples = try AudioMatching.samples(of: file)
