@@ -18,14 +18,22 @@ public enum OrphanWarning {
 
     /// What the audio folder holds that no one owns, or nil when the look failed (logged).
     static func scan(paths: StationPaths, database: StationDatabase, log: any StationLog) async -> OrphanScan? {
+        await scan(
+            paths: paths,
+            inventory: AudioFolderInventory(paths: paths, database: database, markers: ImportMarkerFiles()),
+            log: log)
+    }
+
+    /// The same, with the owners `inventory` knows: the local store's, or the clinic store's (a session of
+    /// the one connected, a report made of the dictation, a send waiting in the outbox).
+    static func scan(paths: StationPaths, inventory: any AudioInventory, log: any StationLog) async -> OrphanScan? {
         // While a station captures, its new recording may not have its session saved yet: say nothing
         // rather than call it an orphan (the next start or `recover --list` will tell).
         let capture = FileCaptureLock(paths: paths)
         guard (try? capture.acquire()) == true else { return nil }
         capture.release()
         do {
-            let scan = try await OrphanFinder.scan(
-                AudioFolderInventory(paths: paths, database: database, markers: ImportMarkerFiles()))
+            let scan = try await OrphanFinder.scan(inventory)
             if !scan.orphans.isEmpty {
                 log.log(.warning, "\(scan.orphans.count) recording(s) in audio/ belong to no report")
             }

@@ -1,5 +1,7 @@
 import Foundation
+import LocalClaims
 import Localization
+import PostgresStore
 import Recordings
 import SQLiteStore
 import StationControl
@@ -162,10 +164,18 @@ public enum StationStartup {
         }
         // Recordings no session or report owns (a killed import, a lost database) are shown, never
         // dropped; looked for off the start-up path, since the audio folder grows with the reports.
-        // Only the local store knows every recording of the audio folder; a clinic store's are its own.
-        guard let local = ports.database as? StationDatabase else { return }
-        Task.detached { [database = local, paths = context.paths, log = context.log] in
-            guard let scan = await OrphanWarning.scan(paths: paths, database: database, log: log),
+        // With the clinic store, this workstation's recordings are owned by the one connected's sessions,
+        // the reports made of them, and the sends its outbox keeps; asked only while the store answers.
+        let inventory: any AudioInventory
+        if let local = ports.database as? StationDatabase {
+            inventory = AudioFolderInventory(paths: context.paths, database: local, markers: ImportMarkerFiles())
+        } else if let clinic = ports.database as? ClinicStore, context.clinicReachable?() ?? true {
+            inventory = ClinicAudioInventory(paths: context.paths, store: clinic, markers: ImportMarkerFiles())
+        } else {
+            return
+        }
+        Task.detached { [paths = context.paths, log = context.log] in
+            guard let scan = await OrphanWarning.scan(paths: paths, inventory: inventory, log: log),
                 let notice = OrphanNotice.screenLine(for: scan)
             else { return }
             await MainActor.run { _ = station.notifier.post(notice.kind, notice.message) }

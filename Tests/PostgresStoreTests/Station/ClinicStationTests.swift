@@ -97,4 +97,29 @@ final class ClinicStationTests {
         defer { Task { await bobs.shutDown() } }
         #expect(bobs.station.sessions.isEmpty)
     }
+
+    @Test("a recording of this workstation that no report, session or waiting send owns is said at start")
+    func strayRecordingSaid() async throws {
+        var clinic = try await TestClinic.make()
+        defer { clinic.drop() }
+        let anna = try await clinic.addUser("anna")
+        let store = try await clinic.store(as: anna)
+        try paths.createDirectories()
+        // A report was made of this dictation, and its local copy stayed: owned.
+        let sent = try ClinicAudioTests.recording(
+            seconds: 1, in: paths.audioDirectory, name: "s-sent-1790000000000-aaaa0002")
+        let copy = try Data(contentsOf: sent)
+        _ = try await store.add(ClinicReportStoreTests.newReport("Sent.", audio: sent.path))
+        try copy.write(to: sent)
+        // Nothing owns this one.
+        _ = try ClinicAudioTests.recording(seconds: 1, in: paths.audioDirectory, name: "s-lost-1790000000000-aaaa0004")
+
+        let running = try await open(on: store, author: anna)
+        defer { Task { await running.shutDown() } }
+        let notifier = running.station.notifier
+        let said = await eventually(limit: .seconds(30)) {
+            notifier.notifications.contains { $0.message.hasPrefix("1 recording in audio/ has no report") }
+        }
+        #expect(said, "\(notifier.notifications.map(\.message))")
+    }
 }
