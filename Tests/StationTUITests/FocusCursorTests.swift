@@ -43,4 +43,22 @@ struct FocusCursorTests {
         let search = try #require(row(grid, startingWith: "│Search: "))
         #expect(grid.cursor == Point(row: search, column: 1 + "Search: ".count), "in the search being typed")
     }
+
+    @Test("on the help's first key (F1), and on the newest message (M)")
+    func overlays() async throws {
+        let harness = ScreenHarness()
+        try harness.station.createSession(named: "Room 12")
+        harness.press(.function(1))
+        var grid = harness.render()
+        let title = try #require(grid.find("Keys: "), "the help: \(grid.text)")
+        // The box's title starts two cells after its corner and a space; its inner area one cell in.
+        #expect(grid.cursor == Point(row: title.row + 1, column: title.column - 1), "on the first key")
+
+        harness.press(.escape)
+        harness.station.notifier.info("Room 12 is ready.")
+        harness.type("M")
+        grid = harness.render()
+        let message = try #require(grid.find("Room 12 is ready."), "the messages: \(grid.text)")
+        #expect(grid.cursor == message, "on the newest message")
+    }
 }

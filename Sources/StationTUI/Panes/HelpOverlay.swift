@@ -25,6 +25,8 @@ enum HelpOverlay {
             if binding.lines.isEmpty { row += 1 }
         }
         inner.text(tr("Any key closes this help."), row: inner.area.height - 1, column: 1, role: .dim)
+        // On the first key, where a screen reader starts reading the list.
+        inner.cursor(row: 0, column: 1)
     }
 }
 

@@ -34,6 +34,8 @@ enum MessagesOverlay {
         let left = lines.count - room
         let footer = left > 0 ? tr("\(left) more lines of older messages. Any key closes.") : tr("Any key closes.")
         inner.text(footer, row: inner.area.height - 1, column: 1, role: .dim)
+        // A screen reader reads from the cursor: the newest message's text (the footer when there is none).
+        inner.cursor(row: lines.isEmpty ? inner.area.height - 1 : 0, column: lines.isEmpty ? 1 : 3 + timeWidth)
     }
 
     private static func seconds(_ duration: Duration) -> TimeInterval {
