@@ -108,28 +108,13 @@ extension ClinicStore {
 
     private func insertImported(_ station: StationReport) throws -> Int64 {
         let report = station.report
-        let words: String
-        do { words = try WordsJSON.encode(report.words) } catch {
-            throw PostgresError(sqlState: "22P02", message: "the decoder's words could not be written")
-        }
-        let patient = report.properties.patient
-        let rows = try connection.query(
-            """
-            INSERT INTO dictation.reports (session_name, locale, created, audio_duration_us, audio_file,
-                original_text, text, confidence, patient_name, patient_identifier, patient_system, work_type,
-                priority, words, dictation_id)
-            VALUES ($1, $2, \(ReportRows.timestamp("$3")), $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-                $14::jsonb, $15)
-            RETURNING id
-            """,
-            [
-                report.sessionName, report.locale, ReportRows.text(report.created),
-                ReportRows.text(report.audioDuration), report.audioFile?.path, report.originalText,
-                station.revisions.isEmpty ? report.text : report.originalText,
-                report.confidence.map { String($0) }, patient?.name, patient?.identifier, patient?.system,
-                report.properties.workType, report.properties.priority.rawValue, words, station.dictationID,
-            ])
-        guard let id = rows.first?.first??.asInt64 else {
+        // The text as first stored: what the revisions that follow started from.
+        let row = NewReport(
+            sessionName: report.sessionName, locale: report.locale, created: report.created,
+            audioDuration: report.audioDuration, audioFile: report.audioFile,
+            text: station.revisions.isEmpty ? report.text : report.originalText, transcript: report.originalText,
+            confidence: report.confidence, properties: report.properties, words: report.words)
+        guard let id = try insertReportRow(row, dictationID: station.dictationID) else {
             throw PostgresError(sqlState: "DS001", message: "the imported report could not be read back")
         }
         return id

@@ -77,27 +77,7 @@ extension ClinicStore {
                 "SELECT 1 FROM dictation.report_audio_digests WHERE report_id = $1", [String(existing.id)])
             return (existing, !kept.isEmpty)
         }
-        let words: String
-        do { words = try WordsJSON.encode(report.words) } catch {
-            throw PostgresError(sqlState: "22P02", message: tr("the decoder's words could not be written"))
-        }
-        let patient = report.properties.patient
-        let rows = try connection.query(
-            """
-            INSERT INTO dictation.reports (session_name, locale, created, audio_duration_us, audio_file,
-                original_text, text, confidence, patient_name, patient_identifier, patient_system, work_type,
-                priority, words, dictation_id)
-            VALUES ($1, $2, \(ReportRows.timestamp("$3")), $4, $5, $6, $7, $8, $9, $10, $11, $12, $13,
-                $14::jsonb, $15)
-            RETURNING id
-            """,
-            [
-                report.sessionName, report.locale, ReportRows.text(report.created),
-                ReportRows.text(report.audioDuration), report.audioFile?.path, report.transcript, report.text,
-                report.confidence.map { String($0) }, patient?.name, patient?.identifier, patient?.system,
-                report.properties.workType, report.properties.priority.rawValue, words, dictation,
-            ])
-        guard let id = rows.first?.first??.asInt64 else {
+        guard let id = try insertReportRow(report, dictationID: dictation) else {
             throw PostgresError(sqlState: "DS001", message: tr("the new report could not be read back"))
         }
         let audio = try report.audioFile.flatMap { try storeAudio(of: id, from: $0) }
