@@ -59,21 +59,21 @@ public enum ReportExport {
         // only its latest signature, which for an amended report is the amendment's.
         let signing = events.first { $0.action == .signed }
         let amending = events.last { $0.action == .amended }
+        /// "Signed: 1 December 2026 21:30 by anna".
+        func step(_ label: String, at time: Date, by actor: String?) -> String {
+            let when = DateWording.full(time, in: timeZone)
+            let who = actor ?? tr("unknown")
+            return labels.line(label, tr("\(when) by \(who)"))
+        }
         if let signing {
-            let when = DateWording.full(signing.time, in: timeZone)
-            let signer = signing.actor ?? tr("unknown")
-            lines.append(labels.line(labels.signed, tr("\(when) by \(signer)")))
+            lines.append(step(labels.signed, at: signing.time, by: signing.actor))
         } else if report.status == .signed, let signer = report.signedBy, let signed = report.signedAt {
-            let when = DateWording.full(signed, in: timeZone)
-            lines.append(labels.line(labels.signed, tr("\(when) by \(signer)")))
+            lines.append(step(labels.signed, at: signed, by: signer))
         }
         if let amending {
-            let when = DateWording.full(amending.time, in: timeZone)
-            let amender = amending.actor ?? tr("unknown")
-            lines.append(labels.line(labels.amended, tr("\(when) by \(amender)")))
+            lines.append(step(labels.amended, at: amending.time, by: amending.actor))
         } else if report.status == .amended, let amender = report.signedBy, let amended = report.signedAt {
-            let when = DateWording.full(amended, in: timeZone)
-            lines.append(labels.line(labels.amended, tr("\(when) by \(amender)")))
+            lines.append(step(labels.amended, at: amended, by: amender))
         }
         if let mark = report.enteredInError {
             let when = DateWording.full(mark.at, in: timeZone)
