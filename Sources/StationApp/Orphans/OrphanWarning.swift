@@ -17,14 +17,7 @@ public enum OrphanWarning {
     }
 
     /// What the audio folder holds that no one owns, or nil when the look failed (logged).
-    static func scan(paths: StationPaths, database: StationDatabase, log: any StationLog) async -> OrphanScan? {
-        await scan(
-            paths: paths,
-            inventory: AudioFolderInventory(paths: paths, database: database, markers: ImportMarkerFiles()),
-            log: log)
-    }
-
-    /// The same, with the owners `inventory` knows: the local store's, or the clinic store's (a session of
+    /// Its owners are the ones `inventory` knows: the local store's, or the clinic store's (a session of
     /// the one connected, a report made of the dictation, a send waiting in the outbox).
     static func scan(paths: StationPaths, inventory: any AudioInventory, log: any StationLog) async -> OrphanScan? {
         // While a station captures, its new recording may not have its session saved yet: say nothing
@@ -56,7 +49,8 @@ public enum OrphanWarning {
             let database = try? await StationDatabase.open(paths)
         else { return }
         let log = FileStationLog(file: paths.logFile)
-        if let scan = await scan(paths: paths, database: database, log: log),
+        let inventory = AudioFolderInventory(paths: paths, database: database, markers: ImportMarkerFiles())
+        if let scan = await scan(paths: paths, inventory: inventory, log: log),
             let notice = OrphanNotice.message(for: scan)
         {
             printError("dictation-station: \(notice)")
