@@ -114,7 +114,7 @@ struct TerminalFocusCursorTests {
             Self.cursor(tmux) == Cell(x: textColumn, y: textRow)
         }
         try tmux.send("e")
-        let editor = try tmux.waitForKeys("Esc")
+        let editor = try tmux.waitForKeys("Ctrl-S Save")
         let lines = editor.split(separator: "\n", omittingEmptySubsequences: false)
         let y = try #require(lines.lastIndex { $0.contains("Knee pain on the left side.") })
         let x = DisplayWidth.of(String(lines[y].prefix { $0 != "K" }))
