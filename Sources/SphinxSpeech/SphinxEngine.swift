@@ -28,6 +28,8 @@ actor SphinxEngine {
         var recognized: [RecognizedWord] = []
         /// The language model's evidence of a sentence end after each recognized word (`SentenceEndEvidence`).
         var sentenceEnds: [Double?] = []
+        /// The most audio the stream held at once, in samples (`DecodeStream.mostHeld`).
+        var mostHeld = 0
     }
 
     /// Audio decoded per step when reading a file: 0.25 s, a few tens of milliseconds of work, so a
@@ -234,7 +236,8 @@ actor SphinxEngine {
             let (words, confidence) = stream.result
             return Decoded(
                 words: words, confidence: confidence, samples: stream.samplesFed, recognized: stream.recognizedWords,
-                sentenceEnds: stream.decoder.sentenceEndEvidence(after: stream.recognizedWords.map(\.text)))
+                sentenceEnds: stream.decoder.sentenceEndEvidence(after: stream.recognizedWords.map(\.text)),
+                mostHeld: stream.mostHeld)
         } catch {
             throw decoderFailure(error)
         }
