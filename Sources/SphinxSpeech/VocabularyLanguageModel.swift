@@ -50,7 +50,7 @@ enum VocabularyLanguageModel {
         for (word, weight) in added { _ = ngram_model_add_word(languageModel, word, weight) }
         let temporary = cache.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
-            try PrivateDirectory.make(cache.path)
+            try PrivateDirectory.make(cache.path, creatingParents: true)
             // Made private first: sphinxbase writes into it as it is.
             try PrivateFile.create(temporary.path)
             guard ngram_model_write(languageModel, temporary.path, NGRAM_BIN) >= 0 else {

@@ -28,7 +28,8 @@ struct SpokenTextDecodingTests {
         let files = ClinicTextFiles(configDirectory: config)
         let block = "Chest clear to auscultation bilaterally. No wheezes or crackles."
         try TextBlocks([TextBlock(name: "normal chest exam", text: block)]).encoded().write(to: files.blocks)
-        let models = folder.appendingPathComponent("language-models")
+        // As the station's: under a vocabulary folder that a station without clinic words lacks.
+        let models = folder.appendingPathComponent("data/vocabulary/.language-models")
         let transcriber = await Self.transcriber(config: config, models: models)
         let audio = try SpokenSentence.wav(
             "the patient was seen today insert normal chest exam", voice: "awb", named: "block", in: folder)
