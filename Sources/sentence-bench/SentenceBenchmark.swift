@@ -82,7 +82,10 @@ struct SentenceBenchmark {
         }
         print("")
         commands.print()
-        if compare { print("without the command words: \(commandsWithout.heard) / \(commandsWithout.said)") }
+        if compare {
+            print("")
+            commandsWithout.print(title: "The same sentences decoded without command words")
+        }
         if sweep { Sweep.run(all, punctuation: punctuation) { score($0, punctuation: $1, breaks: $2) } }
     }
 
