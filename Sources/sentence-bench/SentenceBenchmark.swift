@@ -20,7 +20,7 @@ struct SentenceBenchmark {
 
     func run() async throws {
         let voices = try FileManager.default.contentsOfDirectory(at: corpus, includingPropertiesForKeys: nil)
-            .filter(\.hasDirectoryPath).sorted { $0.path < $1.path }
+            .filter { $0.hasDirectoryPath && !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
         let punctuation = SpokenPunctuation(table: table)
         var locator = ModelLocator(modelsDirectory: corpus.appendingPathComponent("no-models"))
         // The language models with the command words are written here, as under the station's vocabulary.
