@@ -66,6 +66,18 @@ ensure_locale() {
     "${sudo[@]}" locale-gen --keep-existing >/dev/null
 }
 
+# Builds the station as people run it and prints its path: release mode, the Swift runtime and Foundation
+# linked in (--static-swift-stdlib: a start then maps and binds a third of the libraries it would
+# otherwise, most of what the dynamic loader spends), and the model installer's download helper beside
+# it. A build folder of its own (.build/station), so it never rebuilds the other release products.
+build_station() {
+    local product
+    for product in dictation-station dictation-station-fetch; do
+        swift build -c release --static-swift-stdlib --scratch-path .build/station --product "$product" >&2
+    done
+    echo "$(swift build -c release --static-swift-stdlib --scratch-path .build/station --show-bin-path)/dictation-station"
+}
+
 # Puts the Swift toolchain on PATH when it is installed in the usual place but not on PATH.
 ensure_swift() {
     command -v swift >/dev/null && return 0
