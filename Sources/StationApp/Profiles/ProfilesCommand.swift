@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import PostgresStore
 import SQLiteStore
 import SpeakerAdaptation
 import SphinxSpeech
@@ -52,7 +53,15 @@ public enum ProfilesCommand {
             printError("dictation-station: \(error)")
             return ExitStatus.failure
         }
-        let profiles = SpeakerProfiles(paths: paths)
+        let stores: Stores
+        do {
+            stores = try await Stores.open(globals: globals, paths: paths)
+        } catch {
+            printError("dictation-station: \(SafeText.line(String(describing: error)))")
+            return ExitStatus.failure
+        }
+        defer { stores.finish() }
+        let profiles = stores.profiles
         switch action {
         case .list:
             list(profiles)
@@ -71,7 +80,7 @@ public enum ProfilesCommand {
                 return ExitStatus.failure
             }
         case .update(let request):
-            return await ProfileUpdateCommand.run(request, profiles: profiles, paths: paths)
+            return await ProfileUpdateCommand.run(request, stores: stores, paths: paths)
         }
     }
 

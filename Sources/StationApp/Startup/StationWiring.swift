@@ -77,7 +77,9 @@ enum StationWiring {
             settings: database, current: try? await database.setting(SettingKey.captureSource))
         // Each dictation decoded with its author's voice profile, when they have a sound one.
         let sphinx = SphinxTranscriber(
-            paths: paths, log: log, speakers: SpeakerProfiles(paths: paths), clinicText: ConfigPaths.clinicText())
+            paths: paths, log: log, speakers: ProfileModels(profiles: opened.voiceProfiles),
+            clinicText: ConfigPaths.clinicText(),
+            vocabulary: opened.vocabulary.folder)
         let (modelWaits, waitUpdates) = AsyncStream.makeStream(of: ModelWait.self)
         let transcriber = ModelAwaitingTranscriber(base: sphinx, installer: installer) { waitUpdates.yield($0) }
         return StationPorts(
