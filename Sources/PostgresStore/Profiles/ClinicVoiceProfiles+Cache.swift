@@ -56,7 +56,7 @@ extension ClinicVoiceProfiles {
             locale.unicodeScalars.allSatisfy({
                 $0.isASCII && ($0.properties.isAlphabetic || "-0123456789".unicodeScalars.contains($0))
             })
-        else { throw ClinicStoreError.refused(reason: tr("“\(locale)” is not a locale (like en-US).")) }
+        else { throw ClinicStoreError.refused(reason: tr("\"\(locale)\" is not a locale (like en-US).")) }
         return cache.appendingPathComponent(author, isDirectory: true).appendingPathComponent(locale, isDirectory: true)
     }
 

@@ -266,7 +266,7 @@ public final class ClinicVoiceProfiles: VoiceProfileStore {
     static func checkedAuthor(_ name: String) throws -> String {
         guard !name.isEmpty, name.count <= 64, !name.hasPrefix("."), !name.contains("/"),
             !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control })
-        else { throw ClinicStoreError.refused(reason: tr("“\(name)” cannot name a voice profile")) }
+        else { throw ClinicStoreError.refused(reason: tr("'\(name)' cannot name a voice profile")) }
         return name
     }
 
