@@ -36,9 +36,12 @@ public enum ProfilesCommand {
     public static func run(_ action: Action, globals: GlobalOptions) async -> Int32 {
         let paths = StationPaths.resolve(
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
-        // A background check after a correction never makes a data directory (one removed since).
+        // A background check after a correction never makes a data directory (one removed since). With
+        // the clinic store, the data directory holds no database of its own.
+        let clinic = (try? StoreInUse.resolve(globals: globals, environment: ProcessInfo.processInfo.environment))
+            .map { $0 != .local } ?? false
         if case .update(let request) = action, request.ifDue,
-            !FileManager.default.fileExists(atPath: paths.database.path)
+            !FileManager.default.fileExists(atPath: (clinic ? paths.dataDirectory : paths.database).path)
         {
             if request.json {
                 print(
