@@ -238,6 +238,38 @@ struct ClinicVoiceProfileTests {
     }
 }
 
+extension ClinicVoiceProfileTests {
+    @Test("a station's profile whose files the store would seal otherwise than the station's is not kept")
+    func importChecked() async throws {
+        var clinic = try await TestClinic.make()
+        defer { clinic.drop() }
+        let anna = try await clinic.addUser("anna")
+        let workstation = try Workstation(clinic, as: anna)
+        defer { workstation.remove() }
+        let (model, scratch) = try Self.trainedModel(on: workstation, author: anna)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        var digests = try Dictionary(
+            uniqueKeysWithValues: FileManager.default.contentsOfDirectory(atPath: model.path).map {
+                ($0, try Self.sha256(model.appendingPathComponent($0)))
+            })
+        let record = Self.record(author: anna)
+        let right = digests
+        digests["means"] = String(repeating: "0", count: 64)
+        #expect(throws: ClinicStoreError.self) {
+            try workstation.profiles.importProfile(model: model, record: record, digests: digests)
+        }
+        #expect(try clinic.psql("SELECT count(*) FROM dictation.voice_profiles").output == "0", "nothing kept")
+        #expect(try workstation.profiles.importProfile(model: model, record: record, digests: right) == .imported)
+        #expect(try workstation.profiles.importProfile(model: model, record: record, digests: right) == .alreadyThere)
+        var older = record
+        older.created = record.created.addingTimeInterval(-60)
+        #expect(
+            try workstation.profiles.importProfile(model: model, record: older, digests: right) == .newerInStore,
+            "a profile trained later on another workstation is kept")
+        #expect(try clinic.psql("SELECT count(*) FROM dictation.voice_profiles").output == "1")
+    }
+}
+
 extension ClinicVoiceProfiles {
     /// Takes `role`'s identity on the profiles' connection (the test process is the server's superuser).
     func impersonate(_ role: String) throws {

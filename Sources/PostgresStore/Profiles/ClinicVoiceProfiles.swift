@@ -180,7 +180,7 @@ public final class ClinicVoiceProfiles: VoiceProfileStore {
         }
     }
 
-    private static func store(_ file: URL, name: String, of id: Int64, on connection: PGConnection) throws {
+    static func store(_ file: URL, name: String, of id: Int64, on connection: PGConnection) throws {
         let descriptor = try PrivateFile.open(file.path, .readOnly)
         defer { descriptor.close() }
         var number = 0
