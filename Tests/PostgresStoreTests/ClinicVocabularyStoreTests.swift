@@ -1,4 +1,5 @@
 import Foundation
+import LocalClaims
 import SphinxSpeech
 import StationCore
 import StationSystem
@@ -68,6 +69,42 @@ struct ClinicVocabularyStoreTests {
         #expect(try await !bobs.remove("metoprolol", "en-US"))
         try await annas.refresh()
         #expect(annas.folder.locales().isEmpty, "a locale with no words left has no file")
+    }
+
+    @Test("a word added on another workstation reaches a running station's decoding copy when the store tells of it")
+    @MainActor
+    func runningStationFollows() async throws {
+        var clinic = try await TestClinic.make()
+        defer { clinic.drop() }
+        let anna = try await clinic.addUser("anna")
+        let bob = try await clinic.addUser("bob")
+        let (paths, place) = try await Self.workstation(clinic, as: anna)
+        defer { try? FileManager.default.removeItem(at: paths.dataDirectory) }
+        try paths.createDirectories()
+        let feed = try ClinicChangeFeed.start(at: clinic.address)
+        defer { feed.stop() }
+        // Told of changes only by the store's notifications: the poll never runs (the clock never passes).
+        let ports = StationPorts(
+            makeCapture: { FakeCapture() }, captureLock: FileCaptureLock(paths: paths),
+            ownership: FileDictationOwnership(paths: paths), editLocks: FileReportEditLocks(paths: paths),
+            transcriber: FakeTranscriber(), database: try await clinic.store(as: anna),
+            installer: FakeModelInstaller(options: []), sources: nil, player: nil,
+            modelWaits: AsyncStream { $0.finish() }, preload: { _ in }, changeNotices: feed.notices,
+            changePoll: .seconds(3600), storeChanged: { try? await place.refresh() })
+        try await place.refresh()
+        let running = await StationStartup.open(
+            StationStartup.Context(
+                ports: ports, paths: paths, environment: ["XDG_RUNTIME_DIR": paths.dataDirectory.path],
+                clock: ManualClock(), log: SilentLog(), author: anna))
+        defer { Task { await running.shutDown() } }
+        #expect(place.folder.locales().isEmpty)
+
+        _ = try await clinic.store(as: bob).addVocabularyWord(
+            "metoprolol", phones: Self.metoprolol, locale: "en-US", limit: ClinicVocabulary.maximumWords)
+        let arrived = await eventually(limit: .seconds(30)) {
+            (try? place.folder.entries(locale: "en-US").map(\.word)) == ["metoprolol"]
+        }
+        #expect(arrived, "the running station's copy has bob's word")
     }
 
     @Test("no one adds a word in another's name; a locale takes at most its limit of words")

@@ -10,7 +10,8 @@ extension ClinicSchema {
     /// mix. A deferred check refuses a commit that leaves a profile unsealed.
     ///
     /// The clinic vocabulary is every member's: each reads it and adds to it, and the database records
-    /// who added (or last said anew) each word, and when.
+    /// who added (or last said anew) each word, and when. A change notifies `dictation_changes`, as a
+    /// report's step does, so running stations copy the words again.
     static let version6 = #"""
         CREATE TABLE voice_profiles (
             id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
@@ -189,6 +190,9 @@ extension ClinicSchema {
         CREATE POLICY members_change ON vocabulary FOR UPDATE TO clinic
             USING ((SELECT is_member())) WITH CHECK (is_member() AND added_by = session_user);
         CREATE POLICY members_remove ON vocabulary FOR DELETE TO clinic USING ((SELECT is_member()));
+        -- A running station copies the words again when told (ClinicStore's change feed).
+        CREATE TRIGGER notify_change AFTER INSERT OR UPDATE OR DELETE ON vocabulary
+            FOR EACH STATEMENT EXECUTE FUNCTION notify_change();
         GRANT SELECT, DELETE ON vocabulary TO clinic;
         GRANT INSERT (locale, word, phones), UPDATE (phones) ON vocabulary TO clinic;
         """#

@@ -73,6 +73,15 @@ extension ClinicStore {
         }
     }
 
+    /// What changes whenever a word is added, said anew or removed: a copy is made again only then.
+    public func vocabularyFingerprint() async throws -> String {
+        try perform {
+            try connection.query(
+                "SELECT count(*) || '/' || coalesce(max(id), 0) || '/' || coalesce(max(added_at)::text, '') FROM dictation.vocabulary"
+            ).first?.first ?? nil
+        } ?? ""
+    }
+
     /// Removes `word` from `locale`'s vocabulary; false when it does not hold it.
     public func removeVocabularyWord(_ word: String, locale: String) async throws -> Bool {
         try perform {
