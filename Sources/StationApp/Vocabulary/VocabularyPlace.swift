@@ -32,8 +32,11 @@ struct VocabularyPlace: Sendable {
             let fingerprint = try await store.vocabularyFingerprint()
             guard copied.value.withLock({ $0 }) != fingerprint else { return }
             let words = try await store.vocabulary()
+            // By the locale's canonical name, as its file is named (psql may have written `EN-us`).
             try folder.replace(
-                with: Dictionary(grouping: words, by: \.locale).mapValues { $0.map { ($0.word, $0.phones) } })
+                with: Dictionary(grouping: words, by: { ModelLocator.canonical($0.locale) }).mapValues {
+                    $0.map { ($0.word, $0.phones) }
+                })
             copied.value.withLock { $0 = fingerprint }
         }
         return VocabularyPlace(
