@@ -9,7 +9,7 @@ extension ProfilesCommand {
     /// Where `profiles` finds the voice profiles and the dictations they train on: the data directory's
     /// files and reports with the local store; with the clinic store, the profiles it keeps (so a care
     /// worker's profile follows them to every workstation) and their reports there, whose audio is
-    /// written into a private folder of the data directory for the training and removed after it.
+    /// written into a private folder for the training and removed after it (`ClinicDictations`).
     struct Stores {
         var profiles: any VoiceProfileStore
         /// The data directory's profiles folder: the training queue and the trainings' scratch folders.
@@ -36,12 +36,10 @@ extension ProfilesCommand {
                 let clinic = try await ClinicStore.connect(to: choice.address)
                 let vocabulary = VocabularyPlace.clinic(clinic, paths: paths)
                 try await vocabulary.refresh()
-                let audio = paths.dataDirectory.appendingPathComponent("training-audio", isDirectory: true)
+                let dictations = ClinicDictations(store: clinic, profiles: paths.profilesDirectory)
                 return Stores(
                     profiles: profiles, local: local, user: try profiles.connectedRole(),
-                    dictations: {
-                        ClinicDictations(store: clinic, folder: audio)
-                    }, vocabulary: vocabulary.folder, finish: { try? FileManager.default.removeItem(at: audio) })
+                    dictations: { dictations }, vocabulary: vocabulary.folder, finish: { dictations.remove() })
             }
         }
     }

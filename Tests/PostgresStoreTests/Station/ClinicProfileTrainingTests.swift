@@ -48,7 +48,8 @@ struct ClinicProfileTrainingTests {
                 try clinic.psql("SELECT author FROM dictation.voice_profiles WHERE sealed").output == anna,
                 "kept in the store as anna's:\n\(update.output)")
             let home = "/tmp/\(anna)/.local/share/dictation-station"
-            #expect(!FileManager.default.fileExists(atPath: "\(home)/training-audio"), "the audio copies are gone")
+            let left = try FileManager.default.contentsOfDirectory(atPath: "\(home)/profiles/\(anna)")
+            #expect(!left.contains { $0.hasPrefix(".training") }, "the audio copies are gone: \(left)")
 
             // Another workstation of anna's (a data directory that never trained), and bob.
             let unseen = URL(fileURLWithPath: "/tmp/ds-unseen-\(UUID().uuidString.prefix(8))")
