@@ -107,6 +107,21 @@ struct ClinicVocabularyStoreTests {
         #expect(arrived, "the running station's copy has bob's word")
     }
 
+    @Test("a word psql stored under a locale written otherwise (EN-us) is copied into that locale's file")
+    func localeAsWritten() async throws {
+        var clinic = try await TestClinic.make()
+        defer { clinic.drop() }
+        let anna = try await clinic.addUser("anna")
+        let (paths, place) = try await Self.workstation(clinic, as: anna)
+        defer { try? FileManager.default.removeItem(at: paths.dataDirectory) }
+        try clinic.psql(
+            "INSERT INTO dictation.vocabulary (locale, word, phones) VALUES ('EN-us', 'tachy', 'T AE K IY')", as: anna
+        ).mustSucceed()
+        try await place.refresh()
+        #expect(place.folder.locales() == ["en-US"])
+        #expect(try place.folder.entries(locale: "en-US").map(\.word) == ["tachy"])
+    }
+
     @Test("no one adds a word in another's name; a locale takes at most its limit of words")
     func rules() async throws {
         var clinic = try await TestClinic.make()
