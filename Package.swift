@@ -153,7 +153,7 @@ let package = Package(
             name: "PostgresStoreTests",
             dependencies: [
                 "PostgresStore", "StationCore", "StationSystem", "StationTestSupport", "StationApp", "LocalClaims",
-                "StationTUI",
+                "StationTUI", "SpeakerAdaptation", "SphinxSpeech",
             ]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "LocalClaims", "StationTestSupport"]),
         .testTarget(
