@@ -79,7 +79,10 @@ let package = Package(
             resources: [.copy("Resources/models.json")]),
         // The model downloads over http(s) (URLSession), run by the helper below, so that the station
         // itself never links FoundationNetworking and its thirty-odd libraries.
-        .target(name: "ModelFetching", dependencies: ["SpeechModels", "Localization"]),
+        // It links libcurl itself: FoundationNetworking's static library (--static-swift-stdlib) does not.
+        .target(
+            name: "ModelFetching", dependencies: ["SpeechModels", "Localization"],
+            linkerSettings: [.linkedLibrary("curl")]),
 
         // The station as a library tests drive in-process: start-up, background work and shutdown, the
         // adapters wired into the core, the record and recover flows, every subcommand's action.
@@ -150,7 +153,7 @@ let package = Package(
             name: "PostgresStoreTests",
             dependencies: [
                 "PostgresStore", "StationCore", "StationSystem", "StationTestSupport", "StationApp", "LocalClaims",
-                "StationTUI",
+                "StationTUI", "SpeakerAdaptation", "SphinxSpeech",
             ]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "LocalClaims", "StationTestSupport"]),
         .testTarget(

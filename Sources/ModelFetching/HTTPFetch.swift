@@ -1,7 +1,6 @@
 import Foundation
 import Localization
 import SpeechModels
-import Synchronization
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -2,7 +2,6 @@ import Foundation
 import Localization
 import StationCore
 import StationSystem
-import Synchronization
 
 /// Fetches one file over http, https or file URLs into a local file, reporting the bytes received.
 /// Cancelling the calling task stops the transfer. Every download has a deadline, a minimum rate, a
