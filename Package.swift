@@ -8,7 +8,8 @@ let package = Package(
     name: "DictationStation",
     platforms: [.macOS(.v14)],
     products: [
-        .executable(name: "dictation-station", targets: ["dictation-station"])
+        .executable(name: "dictation-station", targets: ["dictation-station"]),
+        .executable(name: "dictation-station-fetch", targets: ["dictation-station-fetch"]),
     ],
     targets: [
         // C libraries, one system-library target each, with a shim for what Swift 6 cannot import.
@@ -76,6 +77,12 @@ let package = Package(
             name: "SpeechModels",
             dependencies: ["StationCore", "StationSystem", "Localization", "CArchive", "CCrypto"],
             resources: [.copy("Resources/models.json")]),
+        // The model downloads over http(s) (URLSession), run by the helper below, so that the station
+        // itself never links FoundationNetworking and its thirty-odd libraries.
+        // It links libcurl itself: FoundationNetworking's static library (--static-swift-stdlib) does not.
+        .target(
+            name: "ModelFetching", dependencies: ["SpeechModels", "Localization"],
+            linkerSettings: [.linkedLibrary("curl")]),
 
         // The station as a library tests drive in-process: start-up, background work and shutdown, the
         // adapters wired into the core, the record and recover flows, every subcommand's action.
@@ -93,6 +100,11 @@ let package = Package(
                 "StationApp", "ArgumentParsing", "StationCore", "StationTUI", "PostgresStore", "Localization",
                 "GettextCatalog",
             ]),
+
+        // The download helper the model installer starts for each http(s) download (built beside the station).
+        .executableTarget(
+            name: "dictation-station-fetch",
+            dependencies: ["ModelFetching", "SpeechModels", "Localization", "GettextCatalog"]),
 
         // A second station process for the store's multi-process tests, and the store's benchmark.
         .executableTarget(name: "store-probe", dependencies: ["StationCore", "SQLiteStore", "LocalClaims"]),
@@ -141,7 +153,7 @@ let package = Package(
             name: "PostgresStoreTests",
             dependencies: [
                 "PostgresStore", "StationCore", "StationSystem", "StationTestSupport", "StationApp", "LocalClaims",
-                "StationTUI",
+                "StationTUI", "SpeakerAdaptation", "SphinxSpeech",
             ]),
         .testTarget(name: "SQLiteStoreTests", dependencies: ["SQLiteStore", "LocalClaims", "StationTestSupport"]),
         .testTarget(

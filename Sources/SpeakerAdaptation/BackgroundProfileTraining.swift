@@ -18,11 +18,16 @@ public struct BackgroundProfileTraining: VoiceProfileTraining {
     /// The child's niceness: training yields the processor to dictation.
     public var niceness: Int
     public var log: any StationLog
+    /// The clinic store the station was told with `--store`, handed on so that the child trains the
+    /// profile the store keeps; nil: the child finds the store as the station did (its environment,
+    /// the workstation's store.conf) or uses the data directory's.
+    public var store: String?
 
     public init(
         executable: URL, dataDirectory: URL, every: Int = ScheduledProfileUpdate.defaultEvery, niceness: Int = 10,
-        log: any StationLog = SilentLog()
+        log: any StationLog = SilentLog(), store: String? = nil
     ) {
+        self.store = store
         self.executable = executable
         self.dataDirectory = dataDirectory
         self.every = every
@@ -35,10 +40,12 @@ public struct BackgroundProfileTraining: VoiceProfileTraining {
 
     /// The command line of one update, `nice` first when there is one.
     func commandLine(author: String, locale: String) -> (URL, [String]) {
-        let arguments = [
-            "--data-dir", dataDirectory.path, "profiles", "update", "--author", author, "--locale", locale, "--if-due",
-            "--every", String(every), "--json",
-        ]
+        let arguments =
+            (store.map { ["--store", $0] } ?? []) + [
+                "--data-dir", dataDirectory.path, "profiles", "update", "--author", author, "--locale", locale,
+                "--if-due",
+                "--every", String(every), "--json",
+            ]
         guard FileManager.default.isExecutableFile(atPath: Self.nice.path) else { return (executable, arguments) }
         return (Self.nice, ["-n", String(niceness), executable.path] + arguments)
     }

@@ -6,8 +6,20 @@ import StationCore
 /// decides, so a profile installed or reset while the station runs counts from the next dictation on.
 extension SpeakerProfiles: SpeakerModelChoosing {
     public func speakerModel(speaker: String, base: SpeechModel) -> SpeakerModel? {
-        let model = model(author: speaker, base: base)
-        guard model != base, let record = record(author: speaker, locale: base.locale) else { return nil }
+        ProfileModels(profiles: self).speakerModel(speaker: speaker, base: base)
+    }
+}
+
+/// The decoder's choice of profile from any `VoiceProfileStore`: the data directory's files, or the
+/// clinic store's profiles through their local copy.
+public struct ProfileModels: SpeakerModelChoosing {
+    public var profiles: any VoiceProfileStore
+
+    public init(profiles: any VoiceProfileStore) { self.profiles = profiles }
+
+    public func speakerModel(speaker: String, base: SpeechModel) -> SpeakerModel? {
+        let model = profiles.model(author: speaker, base: base)
+        guard model != base, let record = profiles.record(author: speaker, locale: base.locale) else { return nil }
         let transform = model.acousticModel.appendingPathComponent(AdaptedModel.mllrFileName)
         let hasTransform = FileManager.default.fileExists(atPath: transform.path)
         // An MLLR record without its transform is in doubt: the stock model.

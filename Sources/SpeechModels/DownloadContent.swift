@@ -4,7 +4,7 @@ import Localization
 /// Checks that a fetched file is what its name says, by its first bytes: an archive or compressed file
 /// must start with its format's magic, and no file may be a web page. Download hosts answer 200 with an
 /// HTML interstitial ("your download will start shortly") that would otherwise pass as `fr.dict`.
-enum DownloadContent {
+package enum DownloadContent {
     private struct Magic {
         var suffixes: [String]
         var name: String
@@ -38,7 +38,7 @@ enum DownloadContent {
     }
 
     /// Whether the Content-Type names a web page.
-    static func isWebPage(contentType: String?) -> Bool {
+    package static func isWebPage(contentType: String?) -> Bool {
         guard let type = contentType?.lowercased() else { return false }
         return type.hasPrefix("text/html") || type.hasPrefix("application/xhtml")
     }

@@ -1,8 +1,9 @@
 import Localization
 import StationCore
 
-/// Why an install failed, in words for the person who asked for it.
-enum InstallFailure: Error, Sendable, Equatable, CustomStringConvertible {
+/// Why an install failed, in words for the person who asked for it. Codable: the download helper
+/// (`dictation-station-fetch`) hands its failures to the station as JSON.
+package enum InstallFailure: Error, Sendable, Equatable, Codable, CustomStringConvertible {
     case notInCatalog(String)
     case download(url: String, detail: String)
     case httpStatus(url: String, status: Int)
@@ -21,7 +22,7 @@ enum InstallFailure: Error, Sendable, Equatable, CustomStringConvertible {
     case incompleteModel(String)
     case unexpected(String)
 
-    var description: String {
+    package var description: String {
         switch self {
         case .notInCatalog(let locale): return tr("the catalog offers no speech model for \(locale)")
         case .download(let url, let detail): return tr("downloading \(url) failed: \(detail)")

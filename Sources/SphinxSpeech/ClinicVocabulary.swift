@@ -122,7 +122,7 @@ public struct ClinicVocabulary: Sendable {
     }
 
     /// Reads, changes and writes back `locale`'s words under the lock.
-    private func change<Result>(
+    func change<Result>(
         locale: String, _ body: (inout [VocabularyEntry]) throws(VocabularyError) -> Result
     ) throws(VocabularyError) -> Result {
         let url = try file(locale: locale)
@@ -143,13 +143,13 @@ public struct ClinicVocabulary: Sendable {
         return result
     }
 
-    private func makeDirectory() throws(VocabularyError) {
+    func makeDirectory() throws(VocabularyError) {
         if isLink(directory) { throw .storage(tr("\(directory.path) is a symbolic link; move it away")) }
         try Self.storing { () throws(Errno) in try PrivateDirectory.make(directory.path, creatingParents: true) }
     }
 
     /// Runs the system calls of saving the vocabulary; a failure is a storage error in words.
-    private static func storing<T>(_ call: () throws(Errno) -> T) throws(VocabularyError) -> T {
+    static func storing<T>(_ call: () throws(Errno) -> T) throws(VocabularyError) -> T {
         do {
             return try call()
         } catch {

@@ -18,13 +18,14 @@ public final class SphinxTranscriber: Transcribing {
     }
 
     /// The station's models; pocketsphinx's log, without the words it recognizes, goes to `log` (the
-    /// station's log file), so that one writer appends to it.
+    /// station's log file), so that one writer appends to it. `vocabulary`: the folder of the clinic's
+    /// words (the data directory's own when nil; the clinic store's copy with the clinic store).
     public convenience init(
         paths: StationPaths, log: any StationLog = SilentLog(), speakers: (any SpeakerModelChoosing)? = nil,
-        clinicText: ClinicTextFiles? = nil
+        clinicText: ClinicTextFiles? = nil, vocabulary: ClinicVocabulary? = nil
     ) {
         var locator = ModelLocator(modelsDirectory: paths.modelsDirectory)
-        locator.vocabulary = ClinicVocabulary(paths: paths)
+        locator.vocabulary = vocabulary ?? ClinicVocabulary(paths: paths)
         locator.clinicText = clinicText
         self.init(locator: locator, decoderLog: log, log: log, speakers: speakers)
     }

@@ -1,6 +1,13 @@
 import Foundation
 import StationSystem
 
+// The tests read the server's counters over http (`String(contentsOf:)`), which Foundation on Linux does
+// only with FoundationNetworking loaded; the station itself does not link it (its downloads run in
+// `dictation-station-fetch`).
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// The test HTTP server (Tests/Fixtures/model_server.py) on 127.0.0.1 and a free port, serving the files
 /// of one folder: as they are, throttled, with an error status, or stopping to answer.
 public final class LoopbackModelServer: Sendable {

@@ -241,8 +241,9 @@ enum Usage {
                                                   a warning if the server lets anyone in without a password
                               clinic import-station DIR [--store S]
                                                   bring your own station's reports (revisions, history, words,
-                                                  audio) and sessions from the data directory DIR into the clinic
-                                                  store, as yourself; checked, and safe to run again
+                                                  audio), sessions, voice profiles and vocabulary from the data
+                                                  directory DIR into the clinic store, as yourself; checked, and
+                                                  safe to run again
                                                   S as --store; without one, libpq's defaults
                             """)
                     )

@@ -9,8 +9,8 @@ final class BinaryRun: @unchecked Sendable {
     /// How many of the two pipes have reached their end.
     private let closedPipes = Locked(0)
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = PackagePaths.binary
+    init(_ arguments: [String], environment: [String: String] = [:], binary: URL = PackagePaths.binary) throws {
+        process.executableURL = binary
         process.arguments = arguments
         var merged = ProcessInfo.processInfo.environment
         // In English unless `environment` asks for another language, whatever the test runner's.
@@ -71,11 +71,11 @@ final class BinaryRun: @unchecked Sendable {
 
     /// Runs to completion.
     static func run(
-        _ arguments: [String], environment: [String: String] = [:]
+        _ arguments: [String], environment: [String: String] = [:], binary: URL = PackagePaths.binary
     ) async throws -> (
         status: Int32, stdout: String, stderr: String
     ) {
-        let run = try BinaryRun(arguments, environment: environment)
+        let run = try BinaryRun(arguments, environment: environment, binary: binary)
         let status = await run.wait()
         return (status, run.stdout, run.stderr)
     }

@@ -41,6 +41,18 @@ struct BackgroundTrainingTests {
         #expect(Int(niceness.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0 >= 10)
     }
 
+    @Test("a station told its clinic store with --store hands it on, so the child trains the store's profile")
+    func storeHandedOn() async throws {
+        let line = ProfileUpdateReport(result: .notDue, author: "alice", locale: "en-US")
+        let (binary, folder) = try fakeBinary("echo '\(line.jsonLine())'")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let training = BackgroundProfileTraining(
+            executable: binary, dataDirectory: URL(fileURLWithPath: "/data"), every: 7, store: "service=clinic")
+        _ = await training.trainIfDue(author: "alice", locale: "en-US")
+        let arguments = try String(contentsOf: folder.appendingPathComponent("arguments"), encoding: .utf8)
+        #expect(arguments.hasPrefix("--store service=clinic --data-dir /data profiles update --author alice"))
+    }
+
     @Test("a child that is killed, or ends without a result, is a failed outcome saying so")
     func childFailures() async throws {
         let (killed, killedFolder) = try fakeBinary("kill -KILL $$")

@@ -4,6 +4,11 @@ import StationCore
 import StationTestSupport
 import Testing
 
+// `String(contentsOf:)` of the server's http URLs needs FoundationNetworking on Linux.
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 @Suite("Download hosts: a tool's User-Agent, redirects to mirrors, web pages refused", .serialized)
 struct DownloadHostTests {
     let fixture = InstallerFixture.shared

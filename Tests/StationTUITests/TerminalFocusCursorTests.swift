@@ -38,6 +38,15 @@ struct TerminalFocusCursorTests {
         return Cell(x: parts[1], y: parts[2])
     }
 
+    /// The cell where `text` starts on `screen` (its last occurrence), or nil.
+    static func start(of text: String, in screen: String) -> Cell? {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let row = lines.lastIndex(where: { $0.contains(text) }), let range = lines[row].range(of: text) else {
+            return nil
+        }
+        return Cell(x: DisplayWidth.of(String(lines[row][..<range.lowerBound])), y: row)
+    }
+
     /// Waits until the screen shows `text` and the visible cursor is on a `▸` that `where` picks out of
     /// the marks; returns the screen's marks and the cell.
     @discardableResult
@@ -105,21 +114,20 @@ struct TerminalFocusCursorTests {
         try tmux.send("Tab")
         try tmux.waitFor("Reports ◂")
         try tmux.send("Enter")
-        let view = try tmux.waitFor("Report #")
+        try tmux.waitFor("Report #")
         // The report view: the cursor on the first line of the text, where a screen reader starts reading.
-        let viewLines = view.split(separator: "\n", omittingEmptySubsequences: false)
-        let textRow = try #require(viewLines.lastIndex { $0.contains("Knee pain on the left side.") })
-        let textColumn = DisplayWidth.of(String(viewLines[textRow].prefix { $0 != "K" }))
-        _ = try tmux.waitFor("the cursor on the report's text (\(textColumn),\(textRow))") { _ in
-            Self.cursor(tmux) == Cell(x: textColumn, y: textRow)
+        // Where the text is is read from each screen: the view's heading lines may still be arriving.
+        try tmux.waitFor("the cursor on the report's text") { screen in
+            guard let text = Self.start(of: "Knee pain on the left side.", in: screen) else { return false }
+            return Self.cursor(tmux) == text
         }
         try tmux.send("e")
-        let editor = try tmux.waitForKeys("Ctrl-S Save")
-        let lines = editor.split(separator: "\n", omittingEmptySubsequences: false)
-        let y = try #require(lines.lastIndex { $0.contains("Knee pain on the left side.") })
-        let x = DisplayWidth.of(String(lines[y].prefix { $0 != "K" }))
-        _ = try tmux.waitFor("the cursor at the start of the text (\(x),\(y))") { _ in
-            Self.cursor(tmux) == Cell(x: x, y: y)
+        try tmux.waitForKeys("Ctrl-S Save")
+        try tmux.waitFor("the cursor at the start of the text in the editor") { screen in
+            guard TmuxSession.keyBar(of: screen).contains("Ctrl-S Save"),
+                let text = Self.start(of: "Knee pain on the left side.", in: screen)
+            else { return false }
+            return Self.cursor(tmux) == text
         }
     }
 }

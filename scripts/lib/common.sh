@@ -11,6 +11,9 @@ RUN_PACKAGES+=(flite1-dev)
 RUN_PACKAGES+=(libpq-dev)
 # The interface's translations: msgfmt compiles po/*.po during the build (and msgmerge updates them).
 RUN_PACKAGES+=(gettext)
+# The model installer's download helper links FoundationNetworking, whose static library (the station as
+# scripts/run builds it) needs libcurl to link against.
+RUN_PACKAGES+=(libcurl4-openssl-dev)
 # What the tests need on top: a real audio server and its tools, real speech recordings, a terminal.
 # lame writes the MP3 test recordings (Debian's sox cannot); zip, bzip2 and python3 serve the model tests;
 # time measures the capture benchmark; vim-tiny (vi) and nano are the editors the tmux tests run through E;
@@ -64,6 +67,19 @@ ensure_locale() {
         grep -qE "^${name//./\.} UTF-8" /etc/locale.gen || echo "$name UTF-8" | "${sudo[@]}" tee -a /etc/locale.gen >/dev/null
     fi
     "${sudo[@]}" locale-gen --keep-existing >/dev/null
+}
+
+# Builds the station as people run it and prints its path: release mode, the Swift runtime and Foundation
+# linked in (--static-swift-stdlib: a start then maps and binds a third of the libraries it would
+# otherwise, most of what the dynamic loader spends), and the model installer's download helper beside
+# it. A build folder of its own (.build/station), so it never rebuilds the other release products.
+build_station() {
+    local product
+    # In a command substitution `set -e` does not hold: each failure returns.
+    for product in dictation-station dictation-station-fetch; do
+        swift build -c release --static-swift-stdlib --scratch-path .build/station --product "$product" >&2 || return 1
+    done
+    echo "$(swift build -c release --static-swift-stdlib --scratch-path .build/station --show-bin-path)/dictation-station"
 }
 
 # Puts the Swift toolchain on PATH when it is installed in the usual place but not on PATH.

@@ -4,7 +4,7 @@ import Localization
 /// `clinic init`, and recorded in `dictation.schema_version`.
 enum ClinicSchema {
     /// The migrations in order; version N is `migrations[N - 1]`. Never edit one that has shipped: add one.
-    static let migrations = [version1, version2, version3, version4, version5]
+    static let migrations = [version1, version2, version3, version4, version5, version6]
     static var latestVersion: Int { migrations.count }
 
     /// What `migrate` found and did.

@@ -39,6 +39,7 @@ struct BackgroundWork {
                 for await _ in changes {
                     front.storeChanged()
                     await station.syncSessions()
+                    await ports.storeChanged()
                 }
             },
             // A station that died writes nothing: its dictations are looked for on a timer.

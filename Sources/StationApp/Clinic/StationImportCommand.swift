@@ -7,7 +7,8 @@ import StationCore
 
 /// `dictation-station clinic import-station DIR`: brings a one-person station (its data directory, its
 /// SQLite store) into the clinic store, as the one who connects: every report with its revisions, its
-/// steps, its words and its audio, and the sessions. Each report is written and checked against the
+/// steps, its words and its audio, the sessions, their voice profiles and the clinic vocabulary
+/// (`StationProfileImport`). Each report is written and checked against the
 /// station in a transaction of its own (`ClinicStore.importStationReport`); one brought in before is
 /// found by its dictation id and left alone, so a second run changes nothing and says so. The station's
 /// directory is read, never changed beyond what opening its store does, and nothing is deleted from it.
@@ -43,14 +44,23 @@ public enum StationImportCommand {
         }
         let me = await clinic.user
         var tally = Tally()
+        var profiles = StationProfileImport.Tally()
         do {
             try await importReports(from: station, paths: paths, into: clinic, tally: &tally)
             try await importSessions(from: station, paths: paths, into: clinic, tally: &tally)
+            // The importer's own data directory keeps the copies of their profiles for decoding.
+            let own = StationPaths.resolve(option: nil, environment: ProcessInfo.processInfo.environment)
+            let store = try ClinicVoiceProfiles.connect(
+                to: choice.address, cache: own.dataDirectory.appendingPathComponent("clinic-profiles"),
+                scratch: own.profilesDirectory)
+            profiles = StationProfileImport.importProfiles(from: paths, into: store, me: me)
+            await StationProfileImport.importVocabulary(from: paths, into: clinic, tally: &profiles)
         } catch {
             printError("dictation-station: \(error)")
             tally.problems += 1
         }
-        summarize(tally, from: paths, into: clinic.address.description, as: me)
+        tally.problems += profiles.problems
+        summarize(tally, profiles: profiles, from: paths, into: clinic.address.description, as: me)
         return tally.problems == 0 ? ExitStatus.success : ExitStatus.failure
     }
 
@@ -163,9 +173,12 @@ public enum StationImportCommand {
     }
 
     @MainActor
-    private static func summarize(_ tally: Tally, from paths: StationPaths, into store: String, as me: String) {
+    private static func summarize(
+        _ tally: Tally, profiles: StationProfileImport.Tally, from paths: StationPaths, into store: String,
+        as me: String
+    ) {
         let folder = paths.dataDirectory.path
-        if tally.imported == 0 && tally.sessionsImported == 0 && tally.problems == 0 {
+        if tally.imported == 0 && tally.sessionsImported == 0 && tally.problems == 0 && !profiles.importedAnything {
             printText(
                 tr(
                     """
@@ -173,6 +186,7 @@ public enum StationImportCommand {
                     and \(tr(tally.sessionsThere, one: "\(tally.sessionsThere) session", other: "\(tally.sessionsThere) sessions")) \
                     of the station in \(folder) are in the clinic store at \(store) already.
                     """))
+            StationProfileImport.summarize(profiles)
             return
         }
         printText(
@@ -201,6 +215,7 @@ public enum StationImportCommand {
                     \(tr(tally.sessionsThere, one: "\(tally.sessionsThere) session", other: "\(tally.sessionsThere) sessions")).
                     """))
         }
+        StationProfileImport.summarize(profiles)
         if tally.problems > 0 {
             printText(
                 tr(

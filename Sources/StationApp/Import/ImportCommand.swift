@@ -49,7 +49,9 @@ public enum ImportCommand {
             chosen: try await database.setting(SettingKey.locale), fallback: TranscribeCommand.defaultLocale)
         let importer = DictationImporter(
             transcriber: SphinxTranscriber(
-            paths: paths, log: log, speakers: SpeakerProfiles(paths: paths), clinicText: ConfigPaths.clinicText()),
+                paths: paths, log: log, speakers: ProfileModels(profiles: opened.voiceProfiles),
+                clinicText: ConfigPaths.clinicText(),
+                vocabulary: opened.vocabulary.folder),
             reports: database, paths: paths,
             clock: SystemClock(), log: log, marking: ImportMarkerFiles())
         let outcomes: [DictationImporter.Outcome]

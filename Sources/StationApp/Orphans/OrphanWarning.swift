@@ -1,5 +1,6 @@
 import Foundation
 import LocalClaims
+import PostgresStore
 import SQLiteStore
 import StationCore
 
@@ -37,19 +38,27 @@ public enum OrphanWarning {
         }
     }
 
-    /// Prints the notice on standard error when there is one; a data directory that cannot be opened
-    /// says nothing here (the subcommand itself reports that).
+    /// Prints the notice on standard error when there is one; a data directory or a clinic store that
+    /// cannot be opened says nothing here (the subcommand itself reports that). With the clinic store, a
+    /// workstation's recording is owned as on the screen (`ClinicAudioInventory`).
     @MainActor
     public static func printIfAny(globals: GlobalOptions) async {
         let environment = ProcessInfo.processInfo.environment
-        // A clinic store keeps its own recordings: the local store's audio folder is not its to judge.
-        guard (try? StoreInUse.resolve(globals: globals, environment: environment)) == .local else { return }
         let paths = StationPaths.resolve(option: globals.dataDirectory, environment: environment)
-        guard FileManager.default.fileExists(atPath: paths.audioDirectory.path),
-            let database = try? await StationDatabase.open(paths)
+        guard let inUse = try? StoreInUse.resolve(globals: globals, environment: environment),
+            FileManager.default.fileExists(atPath: paths.audioDirectory.path)
         else { return }
+        let inventory: any AudioInventory
+        switch inUse {
+        case .local:
+            guard let database = try? await StationDatabase.open(paths) else { return }
+            inventory = AudioFolderInventory(paths: paths, database: database, markers: ImportMarkerFiles())
+        case .clinic(let choice):
+            let outbox = ClinicOutbox(folder: paths.dataDirectory.appendingPathComponent("outbox"))
+            guard let store = try? await ClinicStore.connect(to: choice.address, outbox: outbox) else { return }
+            inventory = ClinicAudioInventory(paths: paths, store: store, markers: ImportMarkerFiles())
+        }
         let log = FileStationLog(file: paths.logFile)
-        let inventory = AudioFolderInventory(paths: paths, database: database, markers: ImportMarkerFiles())
         if let scan = await scan(paths: paths, inventory: inventory, log: log),
             let notice = OrphanNotice.message(for: scan)
         {

@@ -10,7 +10,7 @@ enum ProfileTrainingWiring {
     static let everyVariable = "DICTATION_STATION_PROFILE_EVERY"
 
     static func training(
-        paths: StationPaths, environment: [String: String], log: any StationLog
+        paths: StationPaths, store: String? = nil, environment: [String: String], log: any StationLog
     )
         -> BackgroundProfileTraining?
     {
@@ -21,7 +21,7 @@ enum ProfileTrainingWiring {
         }
         guard let executable else { return nil }
         return BackgroundProfileTraining(
-            executable: executable, dataDirectory: paths.dataDirectory, every: every, log: log)
+            executable: executable, dataDirectory: paths.dataDirectory, every: every, log: log, store: store)
     }
 
     /// This binary, as the kernel knows it (not argv[0], which may be relative or a name on PATH).
@@ -35,9 +35,9 @@ enum ProfileTrainingWiring {
     /// How a one-shot command asks for training: a detached child per request (the command ends at
     /// once; the child logs what it did to station.log); nil when background training is off.
     @MainActor
-    static func detachedRequests(paths: StationPaths) -> (any ProfileTrainingRequests)? {
+    static func detachedRequests(paths: StationPaths, store: String? = nil) -> (any ProfileTrainingRequests)? {
         let log = FileStationLog(file: paths.logFile)
-        return training(paths: paths, environment: ProcessInfo.processInfo.environment, log: log)
+        return training(paths: paths, store: store, environment: ProcessInfo.processInfo.environment, log: log)
             .map(DetachedProfileTraining.init)
     }
 }

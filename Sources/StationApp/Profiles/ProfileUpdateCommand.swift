@@ -16,21 +16,22 @@ enum ProfileUpdateCommand {
 
     @MainActor
     static func run(
-        _ request: ProfilesCommand.UpdateRequest, profiles: SpeakerProfiles, paths: StationPaths
+        _ request: ProfilesCommand.UpdateRequest, stores: ProfilesCommand.Stores, paths: StationPaths
     ) async
         -> Int32
     {
-        let author = request.author ?? ProfilesCommand.currentUser()
+        let author = request.author ?? stores.user
+        let profiles = stores.profiles
         let name = SafeText.line(author)
         let log = FileStationLog(file: paths.logFile)
         let locale = ModelLocator.canonical(request.locale)
         var reports = [ProfileUpdateReport(result: .failed, author: author, locale: locale)]
         do {
-            let database = try await StationDatabase.open(paths)
+            let source = try await stores.dictations()
             if !request.json {
                 printError(tr("Training a voice profile for \(name) (\(locale)) from their corrected reports…"))
             }
-            let vocabulary = ClinicVocabulary(paths: paths)
+            let vocabulary = stores.vocabulary
             var updater = ProfileUpdater(profiles: profiles, scorer: SphinxScorer(vocabulary: vocabulary))
             updater.vocabulary = vocabulary
             updater.trainer = ProfileTrainer(tools: tools(environment: ProcessInfo.processInfo.environment))
@@ -39,12 +40,12 @@ enum ProfileUpdateCommand {
             // A training typed by hand says what came of it, so it never joins another; one after a
             // correction (--if-due) joins the training that waits, if one does.
             let schedule = ScheduledProfileUpdate(updater: updater, every: request.every)
-            reports = await QueuedProfileUpdates(schedule: schedule, local: profiles)
+            reports = await QueuedProfileUpdates(schedule: schedule, local: stores.local)
                 .run(
                     .init(author: author, locale: locale), mayJoin: request.ifDue, ifDue: request.ifDue,
                     inherited: TrainingQueue.inheritedWaitingPlace(
-                        environment: ProcessInfo.processInfo.environment, profiles: profiles),
-                    base: { try locator.model(for: $0) }, source: ReportDictations(store: database),
+                        environment: ProcessInfo.processInfo.environment, profiles: stores.local),
+                    base: { try locator.model(for: $0) }, source: source,
                     now: SystemClock().wallTime,
                     waiting: { [json = request.json] in
                         if !json {

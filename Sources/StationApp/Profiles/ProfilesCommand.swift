@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import PostgresStore
 import SQLiteStore
 import SpeakerAdaptation
 import SphinxSpeech
@@ -35,9 +36,12 @@ public enum ProfilesCommand {
     public static func run(_ action: Action, globals: GlobalOptions) async -> Int32 {
         let paths = StationPaths.resolve(
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
-        // A background check after a correction never makes a data directory (one removed since).
+        // A background check after a correction never makes a data directory (one removed since). With
+        // the clinic store, the data directory holds no database of its own.
+        let clinic = (try? StoreInUse.resolve(globals: globals, environment: ProcessInfo.processInfo.environment))
+            .map { $0 != .local } ?? false
         if case .update(let request) = action, request.ifDue,
-            !FileManager.default.fileExists(atPath: paths.database.path)
+            !FileManager.default.fileExists(atPath: (clinic ? paths.dataDirectory : paths.database).path)
         {
             if request.json {
                 print(
@@ -52,7 +56,15 @@ public enum ProfilesCommand {
             printError("dictation-station: \(error)")
             return ExitStatus.failure
         }
-        let profiles = SpeakerProfiles(paths: paths)
+        let stores: Stores
+        do {
+            stores = try await Stores.open(globals: globals, paths: paths)
+        } catch {
+            printError("dictation-station: \(SafeText.line(String(describing: error)))")
+            return ExitStatus.failure
+        }
+        defer { stores.finish() }
+        let profiles = stores.profiles
         switch action {
         case .list:
             list(profiles)
@@ -71,7 +83,7 @@ public enum ProfilesCommand {
                 return ExitStatus.failure
             }
         case .update(let request):
-            return await ProfileUpdateCommand.run(request, profiles: profiles, paths: paths)
+            return await ProfileUpdateCommand.run(request, stores: stores, paths: paths)
         }
     }
 

@@ -57,7 +57,9 @@ public enum RecoverCommand {
         }
         let recovery = OrphanRecovery(
             transcriber: SphinxTranscriber(
-                paths: paths, log: log, speakers: SpeakerProfiles(paths: paths), clinicText: ConfigPaths.clinicText()),
+                paths: paths, log: log, speakers: ProfileModels(profiles: opened.voiceProfiles),
+                clinicText: ConfigPaths.clinicText(),
+                vocabulary: opened.vocabulary.folder),
             reports: opened.store, inventory: inventory,
             clock: SystemClock(), log: log)
         var failed = false

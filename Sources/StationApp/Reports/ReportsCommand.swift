@@ -29,7 +29,8 @@ public enum ReportsCommand {
         let desk = { (user: String) in
             ReportDesk(
                 store: database, claims: opened.editLocks,
-                training: ProfileTrainingWiring.detachedRequests(paths: paths), clock: SystemClock(), user: user)
+                training: ProfileTrainingWiring.detachedRequests(paths: paths, store: globals.store),
+                clock: SystemClock(), user: user)
         }
         let me = opened.user
         switch action {

@@ -2,6 +2,8 @@ import Foundation
 import LocalClaims
 import PostgresStore
 import SQLiteStore
+import SpeakerAdaptation
+import SphinxSpeech
 import StationCore
 
 /// Everything the station and its subcommands keep about reports, sessions and settings, whichever
@@ -30,6 +32,11 @@ struct OpenedStore: Sendable {
     /// polled besides: the safety net under a lost notice, or the only way (the local store).
     var changeNotices: AsyncStream<Void>?
     var changePoll: Duration = .milliseconds(500)
+    /// Where the voice profiles are kept: the data directory's files with the local store; with the
+    /// clinic store, the store itself, so that a care worker's profile follows them to every workstation.
+    var voiceProfiles: any VoiceProfileStore
+    /// Where the clinic vocabulary is kept, and the folder decoding reads it from.
+    var vocabulary: VocabularyPlace
 
     /// Opens the chosen store. The clinic store must be set up (`clinic init`) and the person a member;
     /// `listening` (the station, not a one-shot subcommand) also listens for other stations' changes, and
@@ -43,12 +50,22 @@ struct OpenedStore: Sendable {
             let database = try await CommandDatabase.open(paths, log: log)
             return OpenedStore(
                 store: database, user: LoginUser.name, ownership: FileDictationOwnership(paths: paths),
-                editLocks: FileReportEditLocks(paths: paths), clinic: nil)
+                editLocks: FileReportEditLocks(paths: paths), clinic: nil, voiceProfiles: SpeakerProfiles(paths: paths),
+                vocabulary: .local(paths))
         case .clinic(let choice):
             let address = choice.address
             let outbox = ClinicOutbox(folder: paths.dataDirectory.appendingPathComponent("outbox"))
             let clinic = try await ClinicStore.connect(to: address, outbox: outbox, waitingForServer: listening)
             let claims = try ClinicClaims.connect(to: address, log: log ?? SilentLog(), waitingForServer: listening)
+            let profiles = try clinicProfiles(at: address, paths: paths, log: log, waitingForServer: listening)
+            let vocabulary = VocabularyPlace.clinic(clinic, paths: paths)
+            if clinic.isReachable {
+                do {
+                    try await vocabulary.refresh()
+                } catch {
+                    log?.log(.warning, "the clinic vocabulary could not be copied for decoding: \(error)")
+                }
+            }
             let feed = listening ? try ClinicChangeFeed.start(at: address, waitingForServer: true) : nil
             if !clinic.isReachable {
                 log?.log(.warning, "the clinic store cannot be reached at start: recording goes on, sends wait")
@@ -58,8 +75,19 @@ struct OpenedStore: Sendable {
                 ownership: ClinicDictationOwnership(local: FileDictationOwnership(paths: paths), claims: claims),
                 editLocks: ClinicReportEditLocks(local: FileReportEditLocks(paths: paths), claims: claims),
                 clinic: clinic, heartbeat: { claims.keepAlive() }, changeNotices: feed?.notices,
-                changePoll: .seconds(10))
+                changePoll: .seconds(10), voiceProfiles: profiles,
+                vocabulary: vocabulary)
         }
+    }
+
+    /// The clinic store's voice profiles, copied for decoding into `<data>/clinic-profiles` and trained
+    /// in the data directory's profiles folder (where the training queue reclaims a killed training's).
+    static func clinicProfiles(
+        at address: StoreAddress, paths: StationPaths, log: (any StationLog)?, waitingForServer: Bool = false
+    ) throws -> ClinicVoiceProfiles {
+        try ClinicVoiceProfiles.connect(
+            to: address, cache: paths.dataDirectory.appendingPathComponent("clinic-profiles", isDirectory: true),
+            scratch: paths.profilesDirectory, log: log ?? SilentLog(), waitingForServer: waitingForServer)
     }
 
     static func open(

@@ -97,7 +97,8 @@ public enum StationLaunch {
         HoldPoint.reach("station-opened")
         var context = StationStartup.Context(
             ports: ports, paths: paths, environment: environment, clock: clock, log: log, author: store.user,
-            voiceProfiles: ProfileTrainingWiring.training(paths: paths, environment: environment, log: log))
+            voiceProfiles: ProfileTrainingWiring.training(
+                paths: paths, store: globals.store, environment: environment, log: log))
         context.storeName = store.inUse.titleWords
         context.controlKey = store.inUse.socketKey
         if let clinic = store.clinic {

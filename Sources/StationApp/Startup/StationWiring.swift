@@ -33,6 +33,8 @@ public struct StationPorts: Sendable {
     public var changePoll: Duration = .milliseconds(500)
     /// Where the store keeps sent dictations while it cannot be reached (the clinic store's outbox).
     public var outbox: (any DictationOutbox)?
+    /// Runs when the store tells of a change: the clinic store's vocabulary copied again for decoding.
+    public var storeChanged: @Sendable () async -> Void = {}
 
     public init(
         makeCapture: @escaping @Sendable () -> any Capturing, captureLock: FileCaptureLock,
@@ -41,9 +43,10 @@ public struct StationPorts: Sendable {
         player: (any AudioPlaying)?, modelWaits: AsyncStream<ModelWait>,
         preload: @escaping @Sendable (String) async -> Void, claimsHeartbeat: @escaping @Sendable () -> Void = {},
         changeNotices: AsyncStream<Void>? = nil, changePoll: Duration = .milliseconds(500),
-        outbox: (any DictationOutbox)? = nil
+        outbox: (any DictationOutbox)? = nil, storeChanged: @escaping @Sendable () async -> Void = {}
     ) {
         self.outbox = outbox
+        self.storeChanged = storeChanged
         self.claimsHeartbeat = claimsHeartbeat
         self.changeNotices = changeNotices
         self.changePoll = changePoll
@@ -77,7 +80,9 @@ enum StationWiring {
             settings: database, current: try? await database.setting(SettingKey.captureSource))
         // Each dictation decoded with its author's voice profile, when they have a sound one.
         let sphinx = SphinxTranscriber(
-            paths: paths, log: log, speakers: SpeakerProfiles(paths: paths), clinicText: ConfigPaths.clinicText())
+            paths: paths, log: log, speakers: ProfileModels(profiles: opened.voiceProfiles),
+            clinicText: ConfigPaths.clinicText(),
+            vocabulary: opened.vocabulary.folder)
         let (modelWaits, waitUpdates) = AsyncStream.makeStream(of: ModelWait.self)
         let transcriber = ModelAwaitingTranscriber(base: sphinx, installer: installer) { waitUpdates.yield($0) }
         return StationPorts(
@@ -93,7 +98,14 @@ enum StationWiring {
                     log.log(.warning, "preloading the \(locale) decoder failed: \(error)")
                 }
             }, claimsHeartbeat: opened.heartbeat, changeNotices: opened.changeNotices, changePoll: opened.changePoll,
-            outbox: opened.clinic?.outbox)
+            outbox: opened.clinic?.outbox,
+            storeChanged: { [vocabulary = opened.vocabulary] in
+                do {
+                    try await vocabulary.refresh()
+                } catch {
+                    log.log(.warning, "the clinic vocabulary could not be copied for decoding: \(error)")
+                }
+            })
     }
 
     /// The audio player; with the clinic store, one that plays the reports' audio the store keeps.

@@ -2,8 +2,9 @@ import PostgresStore
 
 /// Which store the station and its subcommands keep reports, sessions and settings in: the clinic store
 /// when one is chosen (PostgresStore's `StoreChoice`: `--store S`, `$DICTATION_STATION_STORE`, the
-/// workstation's store.conf), else the SQLite store of the data directory. Recordings in progress,
-/// models, voice profiles and the log stay in the data directory.
+/// workstation's store.conf), else the SQLite store of the data directory. The clinic store keeps the
+/// voice profiles and the clinic vocabulary too; recordings in progress, models, the local copies of
+/// profiles and vocabulary, and the log stay in the data directory.
 public enum StoreInUse: Sendable, Equatable {
     /// `station.sqlite3` in the data directory: one person's store.
     case local

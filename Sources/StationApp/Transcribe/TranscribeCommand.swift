@@ -7,7 +7,8 @@ import StationTUI
 
 /// `dictation-station transcribe [--locale LOCALE] [--author AUTHOR] [--words] [--tsv] FILE...`: prints each
 /// recording's transcript as a report's text starts (numbers as clinicians write them, en-US), or with
-/// `--words` the decoder's words, with AUTHOR's voice profile when they have one (else the stock model).
+/// `--words` the decoder's words, with AUTHOR's voice profile when they have one (else the stock model):
+/// with the clinic store, the profile and the clinic vocabulary are the store's (`ProfilesCommand.Stores`).
 /// All files share one loaded decoder; a file that fails is reported and the others still done.
 public enum TranscribeCommand {
     public static let defaultLocale = "en-US"
@@ -37,9 +38,17 @@ public enum TranscribeCommand {
         }
         let log = FileStationLog(file: paths.logFile)
         // The station's own path: the author's sound profile, else the stock model.
-        let profiles = SpeakerProfiles(paths: paths)
+        let stores: ProfilesCommand.Stores
+        do {
+            stores = try await ProfilesCommand.Stores.open(globals: globals, paths: paths)
+        } catch {
+            printError("dictation-station: \(SafeText.line(String(describing: error)))")
+            return ExitStatus.failure
+        }
+        let profiles = stores.profiles
         let transcriber = SphinxTranscriber(
-            paths: paths, log: log, speakers: profiles, clinicText: ConfigPaths.clinicText())
+            paths: paths, log: log, speakers: ProfileModels(profiles: profiles), clinicText: ConfigPaths.clinicText(),
+            vocabulary: stores.vocabulary)
         do {
             if let author { _ = try SpeakerProfiles.checkedAuthor(author) }
             try await transcriber.preload(locale: locale, speaker: author)
@@ -75,7 +84,7 @@ public enum TranscribeCommand {
 
     /// Which model decoded, for standard error: the stock model, or whose voice profile and its kind; and
     /// when an author was named, whether they have a profile at all, or why it was not used.
-    static func modelLine(_ model: DecodingModel, author: String?, profiles: SpeakerProfiles) -> String {
+    static func modelLine(_ model: DecodingModel, author: String?, profiles: any VoiceProfileStore) -> String {
         let locale = model.locale
         if let profile = model.profile, let author {
             return tr("Decoded with \(SafeText.line(author))'s \(locale) voice profile (\(profile.rawValue)).")

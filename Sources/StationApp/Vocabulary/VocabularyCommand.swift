@@ -1,6 +1,7 @@
 import Foundation
 import LetterToSound
 import Localization
+import PostgresStore
 import SphinxSpeech
 import StationCore
 import StationTUI
@@ -8,7 +9,8 @@ import StationTUI
 /// `vocabulary`: the words the clinic added to decoding, per locale (`<data>/vocabulary/<locale>.dict`).
 /// `vocabulary add WORD [PRONUNCIATION] [--locale L]` adds one: said as PRONUNCIATION (the model's
 /// phones, checked), else for en-US as flite's lexicon and letter-to-sound rules say it; `vocabulary
-/// remove WORD` takes it out. A running station uses a change from its next dictation.
+/// remove WORD` takes it out. A running station uses a change from its next dictation. With the clinic
+/// store, the words are the store's (`VocabularyPlace`), every member's.
 public enum VocabularyCommand {
     /// What the command line asked for; a nil locale is every locale (list) or en-US.
     public enum Action: Sendable {
@@ -17,23 +19,38 @@ public enum VocabularyCommand {
         case remove(word: String, locale: String?)
     }
 
-    public static func run(_ action: Action, globals: GlobalOptions) throws -> Int32 {
+    @MainActor
+    public static func run(_ action: Action, globals: GlobalOptions) async throws -> Int32 {
         let paths = StationPaths.resolve(
             option: globals.dataDirectory, environment: ProcessInfo.processInfo.environment)
         try paths.createDirectories()
-        let vocabulary = ClinicVocabulary(paths: paths)
+        let place: VocabularyPlace
+        switch try StoreInUse.resolve(globals: globals, environment: ProcessInfo.processInfo.environment) {
+        case .local: place = .local(paths)
+        case .clinic(let choice):
+            do {
+                place = .clinic(try await ClinicStore.connect(to: choice.address), paths: paths)
+            } catch {
+                printError("dictation-station: \(SafeText.line(String(describing: error)))")
+                return ExitStatus.failure
+            }
+        }
         do {
             switch action {
             case .list(let locale):
-                return try list(vocabulary, locale: locale, paths: paths)
+                try await place.refresh()
+                return try list(place.folder, locale: locale, paths: paths)
             case .add(let word, let pronunciation, let locale):
-                return try add(
+                return try await add(
                     word, pronunciation: pronunciation, locale: locale ?? TranscribeCommand.defaultLocale,
-                    to: vocabulary, paths: paths)
+                    to: place, paths: paths)
             case .remove(let word, let locale):
-                return try remove(word, locale: locale ?? TranscribeCommand.defaultLocale, from: vocabulary)
+                return try await remove(word, locale: locale ?? TranscribeCommand.defaultLocale, from: place)
             }
         } catch let error as VocabularyError {
+            printError("dictation-station: \(SafeText.line(error.description))")
+            return ExitStatus.failure
+        } catch let error as ClinicStoreError {
             printError("dictation-station: \(SafeText.line(error.description))")
             return ExitStatus.failure
         }
@@ -96,9 +113,9 @@ public enum VocabularyCommand {
     }
 
     private static func add(
-        _ typedWord: String, pronunciation: String?, locale typedLocale: String, to vocabulary: ClinicVocabulary,
+        _ typedWord: String, pronunciation: String?, locale typedLocale: String, to vocabulary: VocabularyPlace,
         paths: StationPaths
-    ) throws -> Int32 {
+    ) async throws -> Int32 {
         let locale = try ClinicVocabulary.checkedLocale(typedLocale)
         let word = try VocabularyEntry.checkedWord(typedWord)
         let model: SpeechModel?
@@ -151,7 +168,7 @@ public enum VocabularyCommand {
             return ExitStatus.failure
         }
         let said = phones.joined(separator: " ")
-        switch try vocabulary.add(word: word, phones: phones, locale: locale) {
+        switch try await vocabulary.add(word, phones, locale) {
         case .added: printText(tr("Added \(word) to the \(locale) vocabulary: \(said) (\(source))."))
         case .replaced(let previous):
             let before = previous.joined(separator: " ")
@@ -163,13 +180,13 @@ public enum VocabularyCommand {
     }
 
     private static func remove(
-        _ typedWord: String, locale typedLocale: String, from vocabulary: ClinicVocabulary
-    ) throws
+        _ typedWord: String, locale typedLocale: String, from vocabulary: VocabularyPlace
+    ) async throws
         -> Int32
     {
         let locale = try ClinicVocabulary.checkedLocale(typedLocale)
         let word = try VocabularyEntry.checkedWord(typedWord)
-        guard try vocabulary.remove(word: word, locale: locale) else {
+        guard try await vocabulary.remove(word, locale) else {
             printText(tr("\(word) is not in the \(locale) vocabulary (words of the model's own dictionary stay)."))
             return ExitStatus.failure
         }

@@ -6,7 +6,7 @@ import StationApp
 /// remove WORD [--locale L]`.
 enum VocabularyOptions {
     static let subcommand = Subcommand(name: "vocabulary") { arguments, globals in
-        try VocabularyCommand.run(try parse(arguments), globals: globals)
+        try await VocabularyCommand.run(try parse(arguments), globals: globals)
     }
 
     static let syntax = CommandSyntax([.value("--locale")])

@@ -65,7 +65,7 @@ enum TestAccounts {
     }
 
     static func station(
-        _ arguments: [String], as account: String, store: String, input: String = ""
+        _ arguments: [String], as account: String, store: String, input: String = "", deadline: Duration = .seconds(180)
     ) throws -> Outcome {
         let home = "/tmp/\(account)"
         let environment = [
@@ -78,7 +78,7 @@ enum TestAccounts {
         spawn.input = .pipe
         spawn.output = .capture
         spawn.errors = .capture
-        let finished = try spawn.run(input: Array(input.utf8), deadline: .seconds(180))
+        let finished = try spawn.run(input: Array(input.utf8), deadline: deadline)
         return Outcome(
             status: finished.termination?.status ?? -1, output: finished.outputText, errors: finished.errorText)
     }
