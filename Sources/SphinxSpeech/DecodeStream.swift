@@ -57,6 +57,10 @@ final class DecodeStream {
     /// Every sample fed so far, and the first of them.
     private(set) var samplesFed = 0
     private(set) var head: [Int16] = []
+    /// The most audio the stream held at once, in samples: the open utterance and those waiting for
+    /// their final pass. Utterances end by `PauseSegmenter.longestUtterance`, so it stays near 30 s
+    /// however long the recording is; only the words grow with it.
+    private(set) var mostHeld = 0
 
     /// The cepstral mean of each utterance; this dictation's alone.
     private var cepstralMean: DictationCepstralMean
@@ -110,6 +114,7 @@ final class DecodeStream {
         samplesFed += samples.count
         samplesSincePartial += samples.count
         open += samples
+        mostHeld = max(mostHeld, open.count + finished.reduce(0) { $0 + $1.audio.count })
         for cut in segmenter.cuts(in: samples) {
             closeUtterance(length: cut - openStart)
             afterPause = true

@@ -18,6 +18,13 @@ public struct ModelLocator: Sendable {
     public var vocabulary: ClinicVocabulary?
     /// The clinic's text blocks and sections, said as commands (`SphinxEngine+Commands`).
     public var clinicText: ClinicTextFiles?
+    /// Where the language models with the clinic's words and the spoken commands are written
+    /// (`VocabularyLanguageModel`), when not the vocabulary's folder.
+    public var languageModelFolder: URL?
+
+    /// Where the language models with added words go; nil: nowhere, so the model's own is loaded and
+    /// spoken commands are not weighed (`CommandWeights`).
+    var languageModelCache: URL? { languageModelFolder ?? vocabulary?.languageModelCache }
 
     public init(modelsDirectory: URL, systemModels: [SpeechModel] = ModelLocator.debianModels) {
         self.modelsDirectory = modelsDirectory

@@ -12,23 +12,27 @@ extension SphinxDecoder {
         var phones: ModelPhones?
     }
 
-    /// Loads `model` with the clinic's words of its locale: in its language model
-    /// (`VocabularyLanguageModel`) and its dictionary. `notes` gets what was left out.
+    /// Loads `model` with the clinic's words of its locale and the command words `commands`
+    /// (`CommandToken`s, weighed by `commandWeight`): in its language model (`VocabularyLanguageModel`,
+    /// written in `cache`; without a cache, the model's own) and, for the clinic's words, its dictionary.
+    /// `notes` gets what was left out.
     convenience init(
-        model: SpeechModel, log: any StationLog, vocabulary: ClinicVocabulary?, notes: any StationLog
+        model: SpeechModel, log: any StationLog, vocabulary: ClinicVocabulary?, commands: [String] = [],
+        commandWeight: Float = CommandWeights.unigram, cache: URL?, notes: any StationLog
     ) throws {
         // sphinxbase's own log while the language model is written goes where the decoder's goes.
         DecoderLog.shared.route(to: log)
-        var languageModel: URL?
+        var words: [String] = []
         if let vocabulary, let file = try? vocabulary.read(locale: model.locale), !file.entries.isEmpty {
             let phones = try? ModelPhones(model: model)
-            let words = file.entries.filter { entry in
+            words = file.entries.filter { entry in
                 phones.map { entry.phones.allSatisfy($0.phones.contains) } ?? true
             }.map(\.word)
-            languageModel = VocabularyLanguageModel.prepare(
-                for: model, words: words, cache: vocabulary.languageModelCache, log: notes)
         }
+        let languageModel = VocabularyLanguageModel.prepare(
+            for: model, words: words, commands: commands, commandWeight: commandWeight, cache: cache, log: notes)
         try self.init(model: model, log: log, languageModel: languageModel)
+        commandWords = Set(commands)
         _ = catchUp(with: vocabulary, log: notes, fresh: true)
     }
 
@@ -80,7 +84,7 @@ extension SphinxDecoder {
 
     /// Whether the loaded language model has `word` as a word of its own. The search's model is a set
     /// whose words are the dictionary's, so the question goes to the model it holds.
-    private func hasLanguageModelWord(_ word: String) -> Bool {
+    func hasLanguageModelWord(_ word: String) -> Bool {
         guard let set = ps_get_lm(pointer, ps_get_search(pointer)) else { return false }
         let languageModel: OpaquePointer
         if let current = ngram_model_set_current(set), let named = ngram_model_set_lookup(set, current) {

@@ -12,6 +12,8 @@ final class SphinxDecoder {
     var pointer: OpaquePointer { decoder }
     /// The clinic's words this decoder took (`SphinxDecoder+Vocabulary`).
     var applied = AppliedVocabulary()
+    /// The command words its language model was written with (`SphinxDecoder+Commands`).
+    var commandWords: Set<String> = []
     /// The voice profile it decodes with now: its own model's (MAP) or an MLLR transform applied to
     /// its stock model; nil for the stock model as loaded.
     var speaker: SpeakerModel?

@@ -55,7 +55,10 @@ extension SphinxEngine {
     /// since a malformed model file ends the process). Nil when it does not load.
     private func profileDecoder(_ profile: SpeakerModel) -> SphinxDecoder? {
         // A clinic word removed or said anew since: only a fresh decoder forgets it.
-        if let decoder = idleProfiles.take(profile), decoder.catchUp(with: locator.vocabulary, log: log) {
+        let commands = commandWords(for: profile.model)
+        if let decoder = idleProfiles.take(profile), decoder.catchUp(with: locator.vocabulary, log: log),
+            decoder.hasCommandWords(commands)
+        {
             return decoder
         }
         if let problem = probe.problem(with: profile.model, log: log) {
@@ -66,7 +69,8 @@ extension SphinxEngine {
         let started = clock.now
         do {
             let decoder = try SphinxDecoder(
-                model: profile.model, log: decoderLog, vocabulary: locator.vocabulary, notes: log)
+                model: profile.model, log: decoderLog, vocabulary: locator.vocabulary, commands: commands,
+                commandWeight: commandWeight, cache: locator.languageModelCache, notes: log)
             logThread = UInt(pthread_self())
             decodersLoaded += 1
             decoder.speaker = profile

@@ -28,6 +28,8 @@ actor SphinxEngine {
         var recognized: [RecognizedWord] = []
         /// The language model's evidence of a sentence end after each recognized word (`SentenceEndEvidence`).
         var sentenceEnds: [Double?] = []
+        /// The most audio the stream held at once, in samples (`DecodeStream.mostHeld`).
+        var mostHeld = 0
     }
 
     /// Audio decoded per step when reading a file: 0.25 s, a few tens of milliseconds of work, so a
@@ -60,6 +62,8 @@ actor SphinxEngine {
     var cepstralMeanPolicy = DictationCepstralMean.adopted
     /// Whether spoken commands are words of their own in decoding (`CommandWeights`).
     var weighsCommands = CommandWeights.standard
+    /// Their unigram, as a multiple of a word's own (`CommandWeights.unigram`).
+    var commandWeight = CommandWeights.unigram
     /// Decoders loaded so far: one per model and dictation decoded at once, however long the station runs.
     var decodersLoaded = 0
 
@@ -234,7 +238,8 @@ actor SphinxEngine {
             let (words, confidence) = stream.result
             return Decoded(
                 words: words, confidence: confidence, samples: stream.samplesFed, recognized: stream.recognizedWords,
-                sentenceEnds: stream.decoder.sentenceEndEvidence(after: stream.recognizedWords.map(\.text)))
+                sentenceEnds: stream.decoder.sentenceEndEvidence(after: stream.recognizedWords.map(\.text)),
+                mostHeld: stream.mostHeld)
         } catch {
             throw decoderFailure(error)
         }
@@ -271,16 +276,22 @@ actor SphinxEngine {
     ) throws(TranscriptionError)
         -> SphinxDecoder
     {
+        let commands = commandWords(for: model)
         while let decoder = takeIdle(model.acousticModel, preferring: transform) {
-            // A clinic word removed or said anew since: only a fresh decoder forgets it.
-            if decoder.catchUp(with: locator.vocabulary, log: log) { return decoder }
+            // A clinic word removed or said anew since, or a new command (a text block): only a fresh
+            // decoder forgets or takes it.
+            if decoder.catchUp(with: locator.vocabulary, log: log), decoder.hasCommandWords(commands) {
+                return decoder
+            }
         }
         if !model.isSystem, let problem = probe.problem(with: model, log: log) {
             log.log(.error, "the installed \(model.locale) speech model does not load")
             throw .modelBroken(locale: model.locale, detail: problem)
         }
         do {
-            let decoder = try SphinxDecoder(model: model, log: decoderLog, vocabulary: locator.vocabulary, notes: log)
+            let decoder = try SphinxDecoder(
+                model: model, log: decoderLog, vocabulary: locator.vocabulary, commands: commands,
+                commandWeight: commandWeight, cache: locator.languageModelCache, notes: log)
             logThread = UInt(pthread_self())
             decodersLoaded += 1
             log.log(.info, "loaded the \(model.locale) speech model")

@@ -3,8 +3,9 @@ import Foundation
 import StationCore
 import StationSystem
 
-/// A model's language model with the clinic's words as words of its own, written once per vocabulary
-/// and loaded by the decoder in place of the model's (`-lm`).
+/// A model's language model with the clinic's words and the spoken commands' words (`CommandWeights`)
+/// as words of its own, written once per vocabulary and command set and loaded by the decoder in place
+/// of the model's (`-lm`).
 ///
 /// Why not add the words to the loaded decoder (`ps_add_word`, which adds each to the language model
 /// with `ngram_model_add_word`)? sphinxbase 0.8's trie language model finds a word among the words that
@@ -20,27 +21,36 @@ import StationSystem
 /// words still fits the bits a word number takes (17 for Debian's en-US: up to 131,071 words, room for
 /// 58,524 more). Words past that room are left out.
 enum VocabularyLanguageModel {
-    /// The language model to load for `model` with `words` (those its own lacks are added, as many as
-    /// it has room for), kept in `cache`; without words to add, or when it cannot be written, the
-    /// model's own. A word that is not in the loaded model is left out (`SphinxDecoder+Vocabulary`).
-    static func prepare(for model: SpeechModel, words: [String], cache: URL?, log: any StationLog) -> URL {
+    /// The language model to load for `model` with `words` and the command words `commands` (those its
+    /// own lacks are added, as many as it has room for; a command word with a unigram `commandWeight`
+    /// times a word of its own), kept in `cache`; without words to add, or when it cannot be written,
+    /// the model's own. A word that is not in the loaded model is left out (`SphinxDecoder+Vocabulary`,
+    /// `SphinxDecoder+Commands`).
+    static func prepare(
+        for model: SpeechModel, words: [String], commands: [String] = [], commandWeight: Float = 1, cache: URL?,
+        log: any StationLog
+    ) -> URL {
         let base = model.languageModel
-        guard !words.isEmpty, let cache else { return base }
-        let url = cache.appendingPathComponent("\(model.locale)-\(Self.key(base: base, words: words)).lm.bin")
+        guard !(words.isEmpty && commands.isEmpty), let cache else { return base }
+        let key = Self.key(base: base, words: words, commands: commands, weight: commandWeight)
+        let url = cache.appendingPathComponent("\(model.locale)-\(key).lm.bin")
         if FileManager.default.fileExists(atPath: url.path) { return url }
         guard let logmath = logmath_init(1.0001, 0, 0) else { return base }
         // The model takes ownership of `logmath`.
         guard let languageModel = ngram_model_read(nil, base.path, NGRAM_AUTO, logmath) else { return base }
         defer { _ = ngram_model_free(languageModel) }
         let unknown = ngram_unknown_wid(languageModel)
-        let lacking = words.filter { ngram_wid(languageModel, $0) == unknown }
-        guard !lacking.isEmpty else { return base }
+        let lacking =
+            Set(commands).subtracting(words).sorted().map { ($0, commandWeight) } + words.map { ($0, Float(1)) }
+        let missing = lacking.filter { ngram_wid(languageModel, $0.0) == unknown }
+        guard !missing.isEmpty else { return base }
         let count = Int(ngram_model_get_counts(languageModel)?.pointee ?? 0)
-        let added = lacking.prefix(max(0, Self.largestWordCount(for: count) - count))
-        for word in added { _ = ngram_model_add_word(languageModel, word, 1.0) }
+        // The commands first: a few words, which the room never lacks.
+        let added = missing.prefix(max(0, Self.largestWordCount(for: count) - count))
+        for (word, weight) in added { _ = ngram_model_add_word(languageModel, word, weight) }
         let temporary = cache.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
         do {
-            try PrivateDirectory.make(cache.path)
+            try PrivateDirectory.make(cache.path, creatingParents: true)
             // Made private first: sphinxbase writes into it as it is.
             try PrivateFile.create(temporary.path)
             guard ngram_model_write(languageModel, temporary.path, NGRAM_BIN) >= 0 else {
@@ -55,7 +65,9 @@ enum VocabularyLanguageModel {
             return base
         }
         removeOthers(of: model.locale, keeping: url, in: cache)
-        log.log(.info, "wrote the \(model.locale) language model with \(added.count) words of the clinic's")
+        log.log(
+            .info, "wrote the \(model.locale) language model with \(added.count) words of the clinic's and its commands"
+        )
         return url
     }
 
@@ -68,8 +80,9 @@ enum VocabularyLanguageModel {
         return (1 << bits) - 1
     }
 
-    /// Names the model and the words: the same vocabulary of the same model finds its file again.
-    private static func key(base: URL, words: [String]) -> String {
+    /// Names the model and the words: the same vocabulary and commands of the same model finds its
+    /// file again.
+    private static func key(base: URL, words: [String], commands: [String], weight: Float) -> String {
         let attributes = try? FileManager.default.attributesOfItem(atPath: base.path)
         let size = (attributes?[.size] as? Int) ?? 0
         let time = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
@@ -85,6 +98,10 @@ enum VocabularyLanguageModel {
         mix(base.path)
         mix("\(size) \(time)")
         for word in words.sorted() { mix(word) }
+        if !commands.isEmpty {
+            mix("commands \(weight)")
+            for word in commands.sorted() { mix(word) }
+        }
         return String(hash, radix: 16)
     }
 

@@ -40,8 +40,8 @@ struct CommandTally {
         }
     }
 
-    func print() {
-        Swift.print("Spoken commands heard, each said in the middle of a sentence")
+    func print(title: String = "Spoken commands heard, each said in the middle of a sentence") {
+        Swift.print(title)
         Swift.print(pad("command", 20) + pad("heard", 10) + "missed as")
         var total = Tally()
         for (phrase, tally) in byCommand.sorted(by: { $0.key < $1.key }) {

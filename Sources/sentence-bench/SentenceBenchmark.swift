@@ -10,6 +10,8 @@ struct SentenceBenchmark {
     var sweep: Bool
     /// Whether spoken commands are weighed; nil: as the station does.
     var weighsCommands: Bool?
+    /// The command words' unigram (a multiple of 1/N); nil: the station's.
+    var commandWeight: Float?
 
     struct Decoded {
         var reference: [String]
@@ -18,17 +20,21 @@ struct SentenceBenchmark {
 
     func run() async throws {
         let voices = try FileManager.default.contentsOfDirectory(at: corpus, includingPropertiesForKeys: nil)
-            .filter(\.hasDirectoryPath).sorted { $0.path < $1.path }
+            .filter { $0.hasDirectoryPath && !$0.lastPathComponent.hasPrefix(".") }.sorted { $0.path < $1.path }
         let punctuation = SpokenPunctuation(table: table)
-        let locator = ModelLocator(modelsDirectory: corpus.appendingPathComponent("no-models"))
+        var locator = ModelLocator(modelsDirectory: corpus.appendingPathComponent("no-models"))
+        // The language models with the command words are written here, as under the station's vocabulary.
+        locator.languageModelFolder = corpus.appendingPathComponent(".language-models", isDirectory: true)
         let transcriber = SphinxTranscriber(locator: locator, logFile: nil)
-        if let weighsCommands { await transcriber.weighCommands(weighsCommands) }
+        if weighsCommands != nil || commandWeight != nil {
+            await transcriber.weighCommands(weighsCommands ?? true, weight: commandWeight)
+        }
         // The reference for the WER of ordinary speech when command words are measured (--command-words):
         // the same decoder without them.
         let unweighted = SphinxTranscriber(locator: locator, logFile: nil)
         await unweighted.weighCommands(false)
         var plainSpeech = WordErrorRate.Count(errors: 0, referenceWords: 0)
-        let compare = weighsCommands == true
+        let compare = weighsCommands != false
         var all: [Decoded] = []
         var commands = CommandTally()
         var commandsWithout = CommandTally()
@@ -76,7 +82,10 @@ struct SentenceBenchmark {
         }
         print("")
         commands.print()
-        if compare { print("without the command words: \(commandsWithout.heard) / \(commandsWithout.said)") }
+        if compare {
+            print("")
+            commandsWithout.print(title: "The same sentences decoded without command words")
+        }
         if sweep { Sweep.run(all, punctuation: punctuation) { score($0, punctuation: $1, breaks: $2) } }
     }
 

@@ -6,12 +6,14 @@ import StationTestSupport
 // scripts/bench-sentences: sentence ends found and false breaks in dictations spoken without punctuation
 // commands, the WER of their words with and without the sentence ends, and how often each spoken
 // command is heard.
-// Usage: sentence-bench CORPUS_DIR PUNCTUATION_JSON [--sweep] [--command-words]
+// Usage: sentence-bench CORPUS_DIR PUNCTUATION_JSON [--sweep] [--no-command-words] [--command-weight W]
 //   CORPUS_DIR holds one folder per voice, made by Tests/Fixtures/dictations/make-dictations.
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
     FileHandle.standardError.write(
-        Data("usage: sentence-bench CORPUS_DIR PUNCTUATION_JSON [--sweep] [--command-words]\n".utf8))
+        Data(
+            "usage: sentence-bench CORPUS_DIR PUNCTUATION_JSON [--sweep] [--no-command-words] [--command-weight W]\n"
+                .utf8))
     exit(2)
 }
 do {
@@ -20,7 +22,10 @@ do {
         PunctuationTable.self, from: Data(contentsOf: URL(fileURLWithPath: arguments[2])))
     try await SentenceBenchmark(
         corpus: corpus, table: table, sweep: arguments.contains("--sweep"),
-        weighsCommands: arguments.contains("--command-words") ? true : nil
+        weighsCommands: arguments.contains("--no-command-words") ? false : nil,
+        commandWeight: arguments.firstIndex(of: "--command-weight").flatMap { index in
+            index + 1 < arguments.count ? Float(arguments[index + 1]) : nil
+        }
     ).run()
 } catch {
     FileHandle.standardError.write(Data("sentence-bench: \(error)\n".utf8))

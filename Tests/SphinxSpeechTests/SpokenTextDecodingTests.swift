@@ -9,9 +9,12 @@ import Testing
 /// a sentence, and sentences ended where the speaker paused.
 @Suite("Text blocks, sections and sentence ends in real decoding", .serialized)
 struct SpokenTextDecodingTests {
-    static func transcriber(config: URL?) async -> SphinxTranscriber {
+    /// With `config`'s text blocks; the language models with the command words go into `models`, as
+    /// the station's go beside its vocabulary (none: commands are not weighed).
+    static func transcriber(config: URL?, models: URL? = nil) async -> SphinxTranscriber {
         var locator = ModelLocator(modelsDirectory: URL(fileURLWithPath: "/nonexistent/models"))
         locator.clinicText = config.map { ClinicTextFiles(configDirectory: $0) }
+        locator.languageModelFolder = models
         let transcriber = SphinxTranscriber(locator: locator, logFile: nil)
         return transcriber
     }
@@ -25,16 +28,18 @@ struct SpokenTextDecodingTests {
         let files = ClinicTextFiles(configDirectory: config)
         let block = "Chest clear to auscultation bilaterally. No wheezes or crackles."
         try TextBlocks([TextBlock(name: "normal chest exam", text: block)]).encoded().write(to: files.blocks)
-        let transcriber = await Self.transcriber(config: config)
+        // As the station's: under a vocabulary folder that a station without clinic words lacks.
+        let models = folder.appendingPathComponent("data/vocabulary/.language-models")
+        let transcriber = await Self.transcriber(config: config, models: models)
         let audio = try SpokenSentence.wav(
             "the patient was seen today insert normal chest exam", voice: "awb", named: "block", in: folder)
         let text = try await transcriber.transcribe(file: audio, locale: "en-US").text
-        // Not met yet: without the command words (off: adding them made sphinxbase crash), Debian's model
-        // hears "insert normal chested bizarre" here; the block goes in only when every word is heard.
-        withKnownIssue("the block's phrase is not heard without command words (issue 21, items 4 and 5)") {
-            #expect(text.contains(block), "\(text)")
-            #expect(!text.lowercased().contains("insert"), "\(text)")
-        }
+        // Without the block's command word Debian's model hears "insert normal chested bizarre" here.
+        #expect(text.contains(block), "\(text)")
+        #expect(!text.lowercased().contains("insert"), "\(text)")
+        // The block's phrase was written into the language model the decoder loaded, not added to it.
+        let written = try FileManager.default.contentsOfDirectory(atPath: models.path)
+        #expect(written.count == 1 && written[0].hasSuffix(".lm.bin"), "\(written)")
 
         // Without the block file the same words stay words.
         let plain = try await Self.transcriber(config: nil).transcribe(file: audio, locale: "en-US").text

@@ -34,7 +34,8 @@ struct VocabularyLanguageModelTests {
             word: "amoxicillin", phones: ["AH", "M", "AO", "K", "S", "AH", "S", "IH", "L", "IH", "N"], locale: "en-US")
         // The words go into the language model the decoder loads.
         let decoder = try SphinxDecoder(
-            model: ModelLocator.debianModels[0], log: SilentLog(), vocabulary: store, notes: SilentLog())
+            model: ModelLocator.debianModels[0], log: SilentLog(), vocabulary: store, cache: store.languageModelCache,
+            notes: SilentLog())
         let unigram = Self.log10Probability("metoprolol", in: decoder)
         // 1/72,548, the Debian language model's unigrams.
         #expect(abs(unigram - -4.861) < 0.01, "\(unigram)")
@@ -59,7 +60,8 @@ struct VocabularyLanguageModelTests {
         try Data(lines.utf8).write(to: directory.appendingPathComponent("en-US.dict"))
         let store = ClinicVocabulary(directory: directory)
         let decoder = try SphinxDecoder(
-            model: ModelLocator.debianModels[0], log: SilentLog(), vocabulary: store, notes: SilentLog())
+            model: ModelLocator.debianModels[0], log: SilentLog(), vocabulary: store, cache: store.languageModelCache,
+            notes: SilentLog())
         let end = Self.log10Probability("</s>", in: decoder)
         let the = Self.log10Probability("the", in: decoder)
         for word in words {
