@@ -107,6 +107,28 @@ struct ClinicVocabularyStoreTests {
         #expect(arrived, "the running station's copy has bob's word")
     }
 
+    @Test("a word added, said anew or removed elsewhere shows on the slow poll, when a notification was lost")
+    func pollSeesWords() async throws {
+        var clinic = try await TestClinic.make()
+        defer { clinic.drop() }
+        let anna = try await clinic.addUser("anna")
+        let bob = try await clinic.addUser("bob")
+        let annas = try await clinic.store(as: anna)
+        let bobs = try await clinic.store(as: bob)
+        let limit = ClinicVocabulary.maximumWords
+        #expect(try await annas.hasChangedElsewhere() == false, "the first look only takes note")
+
+        _ = try await bobs.addVocabularyWord("metoprolol", phones: Self.metoprolol, locale: "en-US", limit: limit)
+        #expect(try await annas.hasChangedElsewhere(), "a word added")
+        #expect(try await annas.hasChangedElsewhere() == false, "the change is seen once")
+        _ = try await bobs.addVocabularyWord(
+            "metoprolol", phones: ["M", "EH", "T", "OW", "P", "R", "OW", "L", "AA", "L"], locale: "en-US", limit: limit)
+        #expect(try await annas.hasChangedElsewhere(), "a word said anew")
+        #expect(try await bobs.removeVocabularyWord("metoprolol", locale: "en-US"))
+        #expect(try await annas.hasChangedElsewhere(), "a word removed")
+        #expect(try await annas.hasChangedElsewhere() == false)
+    }
+
     @Test("a word psql stored under a locale written otherwise (EN-us) is copied into that locale's file")
     func localeAsWritten() async throws {
         var clinic = try await TestClinic.make()

@@ -73,12 +73,15 @@ extension ClinicStore {
         }
     }
 
-    /// What changes whenever a word is added, said anew or removed: a copy is made again only then.
+    /// What changes whenever a word is added, said anew or removed (the count, the newest id, the newest
+    /// change): a copy is made again only then, and the slow poll looks at it (`hasChangedElsewhere`).
+    static let vocabularyFingerprintQuery =
+        "SELECT count(*) || '/' || coalesce(max(id), 0) || '/' || coalesce(max(added_at)::text, '') FROM dictation.vocabulary"
+
+    /// The vocabulary's fingerprint (`vocabularyFingerprintQuery`).
     public func vocabularyFingerprint() async throws -> String {
         try perform {
-            try connection.query(
-                "SELECT count(*) || '/' || coalesce(max(id), 0) || '/' || coalesce(max(added_at)::text, '') FROM dictation.vocabulary"
-            ).first?.first ?? nil
+            try connection.query(Self.vocabularyFingerprintQuery).first?.first ?? nil
         } ?? ""
     }
 
