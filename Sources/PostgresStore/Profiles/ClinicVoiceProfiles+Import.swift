@@ -39,13 +39,7 @@ extension ClinicVoiceProfiles {
                     if stored == record, try Self.digests(of: id, on: connection) == digests { return .alreadyThere }
                     if let stored, stored.created >= record.created { return .newerInStore }
                 }
-                let id =
-                    try connection.query(
-                        "INSERT INTO dictation.voice_profiles (locale, record) VALUES ($1, $2::jsonb) RETURNING id",
-                        [record.locale, json]
-                    ).first?.first??.asInt64 ?? 0
-                for file in files { try Self.store(file, name: file.lastPathComponent, of: id, on: connection) }
-                try connection.query("SELECT dictation.seal_voice_profile($1)", [String(id)])
+                let id = try Self.insertSealed(files, json: json, locale: record.locale, on: connection)
                 guard try Self.digests(of: id, on: connection) == digests else {
                     throw ClinicStoreError.refused(
                         reason: tr("the voice profile's files in the clinic store differ from the station's"))

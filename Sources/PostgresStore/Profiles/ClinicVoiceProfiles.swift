@@ -156,15 +156,25 @@ public final class ClinicVoiceProfiles: VoiceProfileStore {
         let json = String(decoding: try Self.encoder.encode(record), as: UTF8.self)
         try perform { connection in
             try connection.transaction {
-                let id =
-                    try connection.query(
-                        "INSERT INTO dictation.voice_profiles (locale, record) VALUES ($1, $2::jsonb) RETURNING id",
-                        [record.locale, json]
-                    ).first?.first??.asInt64 ?? 0
-                for file in files { try Self.store(file, name: file.lastPathComponent, of: id, on: connection) }
-                try connection.query("SELECT dictation.seal_voice_profile($1)", [String(id)])
+                _ = try Self.insertSealed(files, json: json, locale: record.locale, on: connection)
             }
         }
+    }
+
+    /// Inserts a profile with `files` and seals it, inside the caller's transaction; its id.
+    static func insertSealed(
+        _ files: [URL], json: String, locale: String, on connection: PGConnection
+    ) throws
+        -> Int64
+    {
+        let id =
+            try connection.query(
+                "INSERT INTO dictation.voice_profiles (locale, record) VALUES ($1, $2::jsonb) RETURNING id",
+                [locale, json]
+            ).first?.first??.asInt64 ?? 0
+        for file in files { try store(file, name: file.lastPathComponent, of: id, on: connection) }
+        try connection.query("SELECT dictation.seal_voice_profile($1)", [String(id)])
+        return id
     }
 
     /// The files of a model folder; a folder or a link inside it is refused (a model folder is flat).
