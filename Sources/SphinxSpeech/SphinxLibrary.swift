@@ -1,4 +1,5 @@
 import CPocketSphinx
+import Localization
 
 /// Facts about the libpocketsphinx this station is linked against.
 public enum SphinxLibrary {
@@ -12,5 +13,12 @@ public enum SphinxLibrary {
             definition = definition.advanced(by: 1)
         }
         return names
+    }
+
+    /// Why no decoder can be made when libpocketsphinx cannot be loaded (`reason`: the loader's).
+    static func missing(_ reason: String) -> String {
+        tr(
+            "Speech recognition needs PocketSphinx (package libpocketsphinx3), which could not be loaded: \(reason). Ask the administrator to install it."
+        )
     }
 }
