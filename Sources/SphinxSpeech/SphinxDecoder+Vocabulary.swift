@@ -17,6 +17,7 @@ extension SphinxDecoder {
     convenience init(
         model: SpeechModel, log: any StationLog, vocabulary: ClinicVocabulary?, notes: any StationLog
     ) throws {
+        try SphinxLibrary.load()
         // sphinxbase's own log while the language model is written goes where the decoder's goes.
         DecoderLog.shared.route(to: log)
         var languageModel: URL?

@@ -2,7 +2,6 @@ import CPocketSphinx
 import Foundation
 import Localization
 import StationCore
-import StationSystem
 
 /// One loaded libpocketsphinx decoder for one model. Not thread-safe: only `SphinxEngine` (on its own
 /// thread) touches it.
@@ -26,10 +25,7 @@ final class SphinxDecoder {
     /// to `log`.
     init(model: SpeechModel, log: any StationLog, languageModel: URL? = nil) throws {
         self.model = model
-        // libpocketsphinx is loaded when the first decoder is made, not at every start of the station.
-        if let reason = LazyLibrary.loadFailure(ds_sphinx_load) {
-            throw SphinxError(function: "dlopen", detail: SphinxLibrary.missing(reason))
-        }
+        try SphinxLibrary.load()
         DecoderLog.shared.route(to: log)
         let arguments: [String] =
             [

@@ -1,5 +1,6 @@
 import CPocketSphinx
 import Localization
+import StationSystem
 
 /// Facts about the libpocketsphinx this station is linked against.
 public enum SphinxLibrary {
@@ -13,6 +14,14 @@ public enum SphinxLibrary {
             definition = definition.advanced(by: 1)
         }
         return names
+    }
+
+    /// Loads libpocketsphinx (on the first decoder, not at every start of the station), or says in
+    /// words why it cannot be.
+    static func load() throws(SphinxError) {
+        if let reason = LazyLibrary.loadFailure(ds_sphinx_load) {
+            throw SphinxError(function: "dlopen", detail: missing(reason))
+        }
     }
 
     /// Why no decoder can be made when libpocketsphinx cannot be loaded (`reason`: the loader's).

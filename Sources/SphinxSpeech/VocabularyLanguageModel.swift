@@ -28,8 +28,6 @@ enum VocabularyLanguageModel {
         guard !words.isEmpty, let cache else { return base }
         let url = cache.appendingPathComponent("\(model.locale)-\(Self.key(base: base, words: words)).lm.bin")
         if FileManager.default.fileExists(atPath: url.path) { return url }
-        // Without the library the decoder says so when it is made; the model's own language model meanwhile.
-        guard LazyLibrary.loadFailure(ds_sphinx_load) == nil else { return base }
         guard let logmath = logmath_init(1.0001, 0, 0) else { return base }
         // The model takes ownership of `logmath`.
         guard let languageModel = ngram_model_read(nil, base.path, NGRAM_AUTO, logmath) else { return base }

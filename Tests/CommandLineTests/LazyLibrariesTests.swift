@@ -65,4 +65,22 @@ struct LazyLibrariesTests {
         #expect(clinic.standardError.contains("libpq.so.5"), "the loader's reason is given")
         #expect(!clinic.standardError.contains("Fatal error"), "\(clinic.standardError)")
     }
+
+    @Test(
+        "without libpocketsphinx a transcription says what is missing instead of crashing",
+        .enabled(if: canHideLibraries, "unshare --mount is not allowed here"))
+    func withoutPocketSphinx() throws {
+        let folder = try AudioFixtures.temporaryDirectory("lazy-sphinx")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let audio = folder.appendingPathComponent("quiet.wav")
+        try AudioFixtures.writeWAV([Int16](repeating: 0, count: 16_000), to: audio)
+        let data = folder.appendingPathComponent("data").path
+        let run = try Self.runWithout("libpocketsphinx.so.3", ["--data-dir", data, "transcribe", audio.path])
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "Speech recognition needs PocketSphinx (package libpocketsphinx3), which could not be loaded:"),
+            "\(run.standardError)")
+        #expect(!run.standardError.contains("crashed"), "\(run.standardError)")
+    }
 }
