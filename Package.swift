@@ -4,6 +4,10 @@ import PackageDescription
 /// Debian packages that provide the C libraries, named for SwiftPM's diagnostics.
 let apt = { (name: String) in [SystemPackageProvider.apt([name])] }
 
+/// pocketsphinx.h includes its siblings as <ps_search.h>: every target that imports CPocketSphinx,
+/// directly or through an adapter, parses it, so every target gets the directory (see the end).
+let pocketsphinxHeaders = CSetting.unsafeFlags(["-I/usr/include/pocketsphinx"])
+
 let package = Package(
     name: "DictationStation",
     platforms: [.macOS(.v14)],
@@ -12,18 +16,23 @@ let package = Package(
         .executable(name: "dictation-station-fetch", targets: ["dictation-station-fetch"]),
     ],
     targets: [
-        // C libraries, one system-library target each, with a shim for what Swift 6 cannot import.
+        // C libraries, one target each, with a shim for what Swift 6 cannot import. The screen's two
+        // (ncursesw, sqlite3) are system-library targets the dynamic loader binds at start.
         .systemLibrary(name: "CNcursesw", pkgConfig: "ncursesw", providers: apt("libncursesw5-dev")),
-        .systemLibrary(name: "CPulseAudio", pkgConfig: "libpulse", providers: apt("libpulse-dev")),
-        .systemLibrary(name: "CPocketSphinx", pkgConfig: "pocketsphinx", providers: apt("libpocketsphinx-dev")),
         .systemLibrary(name: "CSQLite3", pkgConfig: "sqlite3", providers: apt("libsqlite3-dev")),
-        .systemLibrary(name: "CLibPQ", pkgConfig: "libpq", providers: apt("libpq-dev")),
-        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: apt("libarchive-dev")),
-        .systemLibrary(name: "CCrypto", pkgConfig: "libcrypto", providers: apt("libssl-dev")),
-        .systemLibrary(name: "CSndfile", pkgConfig: "sndfile", providers: apt("libsndfile1-dev")),
-        .systemLibrary(name: "CSampleRate", pkgConfig: "samplerate", providers: apt("libsamplerate0-dev")),
-        // flite ships no pkg-config file; its module map links the CMU lexicon and flite itself.
-        .systemLibrary(name: "CFlite", providers: apt("flite1-dev")),
+        // The adapters' libraries are loaded on first use (dlopen), not at every start: each target's
+        // <Target>Loader.c, written by scripts/lazy-loader, defines the functions the adapter calls with
+        // the real header's prototypes and calls through to the library, and ds_<name>_load(why:) says
+        // why it cannot be loaded. Their headers come from the -dev packages (scripts/lib/common.sh).
+        .target(name: "CLibPQ"),
+        .target(name: "CPulseAudio"),
+        .target(name: "CPocketSphinx", cSettings: [pocketsphinxHeaders]),
+        .target(name: "CArchive"),
+        .target(name: "CCrypto"),
+        .target(name: "CSndfile"),
+        .target(name: "CSampleRate"),
+        // flite 2.2: its CMU lexicon (libflite_cmulex) over libflite.
+        .target(name: "CFlite"),
         // gettext is glibc's (libintl); Swift's Glibc module does not export <libintl.h>.
         .systemLibrary(name: "CGettext"),
 
@@ -45,7 +54,7 @@ let package = Package(
             name: "PulseCapture",
             dependencies: ["StationCore", "Localization", "StationSystem", "CPulseAudio", "Recordings"]),
         // Hands sphinxbase's variadic log callback on as formatted text, which Swift can take.
-        .target(name: "CSphinxLog", linkerSettings: [.linkedLibrary("sphinxbase")]),
+        .target(name: "CSphinxLog", dependencies: ["CPocketSphinx"]),
         .target(
             name: "SphinxSpeech",
             dependencies: [
@@ -62,7 +71,7 @@ let package = Package(
         // claims, import markers, as flock on files in the data directory. A second store brings its own.
         .target(name: "LocalClaims", dependencies: ["StationCore", "StationSystem", "Localization"]),
         // US English pronunciations of new words: flite's CMU lexicon and letter-to-sound rules (libflite).
-        .target(name: "LetterToSound", dependencies: ["CFlite", "Localization"]),
+        .target(name: "LetterToSound", dependencies: ["CFlite", "Localization", "StationSystem"]),
         // Per-author voice profiles: sphinxtrain's tools as child processes, kept only when measured better.
         .target(
             name: "SpeakerAdaptation",
@@ -187,3 +196,7 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+for target in package.targets where target.type != .system && target.type != .plugin {
+    target.swiftSettings = (target.swiftSettings ?? []) + [.unsafeFlags(["-Xcc", "-I/usr/include/pocketsphinx"])]
+}

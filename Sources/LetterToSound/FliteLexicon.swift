@@ -1,6 +1,7 @@
 import CFlite
 import Foundation
 import Localization
+import StationSystem
 import Synchronization
 
 /// US English pronunciations from flite's CMU lexicon (derived from cmudict): a word the lexicon holds
@@ -41,6 +42,8 @@ public enum FliteLexicon {
                     && part.unicodeScalars.contains { $0 != "'" }
             })
         else { throw .unsayable(word) }
+        // flite is loaded at the first word it spells, not at every start of the station.
+        if let reason = LazyLibrary.loadFailure(ds_flite_load) { throw .libraryMissing(reason: reason) }
         let phones = lexicon.withLock { lexicon in
             parts.flatMap { lookUp(String($0), rulesOnly: rulesOnly, in: lexicon) }
         }
@@ -76,12 +79,18 @@ public enum FliteLexicon {
 public enum LetterToSoundError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Empty, too long, or holding something other than the letters a–z, apostrophes and hyphens.
     case unsayable(String)
+    /// flite's libraries (Debian's libflite1) could not be loaded: `reason` is the loader's.
+    case libraryMissing(reason: String)
 
     public var description: String {
         switch self {
         case .unsayable:
             tr(
                 "flite's letter-to-sound rules spell out words of the letters a–z (with ' or -), at most \(FliteLexicon.maximumLength) long; give this word's pronunciation instead"
+            )
+        case .libraryMissing(let reason):
+            tr(
+                "Pronunciations of new words need flite (package libflite1), which could not be loaded: \(reason). Give this word's pronunciation instead, or ask the administrator to install it."
             )
         }
     }

@@ -3,6 +3,8 @@ import Localization
 /// Why the clinic store could not do what was asked, in the words a care worker or an administrator
 /// reads: where the store is, who asked, and what to do.
 public enum ClinicStoreError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// PostgreSQL's client library (libpq, Debian's libpq5) could not be loaded: `reason` is the loader's.
+    case clientLibraryMissing(reason: String)
     /// No connection could be made.
     case unreachable(store: String, reason: String)
     /// The server let `role` not in: no such role, not a member, or its authentication failed.
@@ -24,6 +26,10 @@ public enum ClinicStoreError: Error, Sendable, Equatable, CustomStringConvertibl
 
     public var description: String {
         switch self {
+        case .clientLibraryMissing(let reason):
+            tr(
+                "The clinic store needs PostgreSQL's client library (package libpq5), which could not be loaded: \(reason). Ask the administrator to install it."
+            )
         case .unreachable(let store, let reason):
             tr("The clinic store at \(store) cannot be reached: \(reason)")
         case .refusedConnection(let store, let role, let refusal, let reason):

@@ -7,38 +7,48 @@ import Synchronization
 ///
 /// Jobs wait in a queue; a defer event of the mainloop, enabled while jobs wait, runs them between the
 /// server's callbacks. The thread ends when the loop is released.
+///
+/// The mainloop is made when the loop is first used, not with the loop: the station makes its player
+/// while it starts, and libpulse (loaded on first use) should not be loaded before the first frame.
 final class PulseLoop: SerialExecutor {
     private struct State {
-        let mainloop: OpaquePointer
+        let name: String
+        var mainloop: OpaquePointer?
         var wakeUp: OpaquePointer?
         var jobs: [UnownedJob] = []
     }
 
-    /// The mainloop pointer never changes; the queue is shared with whoever enqueues.
+    /// The mainloop pointer never changes once made; the queue is shared with whoever enqueues.
     private let state: Mutex<State>
 
     init(name: String) {
+        state = Mutex(State(name: name))
+    }
+
+    /// Makes and starts the mainloop, on the first use of the loop.
+    private func start(_ state: inout State) -> OpaquePointer {
         guard let mainloop = pa_threaded_mainloop_new() else { fatalError("libpulse could not make a mainloop") }
-        state = Mutex(State(mainloop: mainloop))
-        state.withLock { state in
-            // The thread is not running yet: the mainloop can be set up without its lock.
-            pa_threaded_mainloop_set_name(state.mainloop, name)
-            let api = pa_threaded_mainloop_get_api(state.mainloop)!
-            state.wakeUp = api.pointee.defer_new(
-                api,
-                { _, _, userdata in
-                    // Held while its jobs run: a job may drop the last other reference to the loop.
-                    let loop = Unmanaged<PulseLoop>.fromOpaque(userdata!).takeUnretainedValue()
-                    withExtendedLifetime(loop) { loop.runJobs() }
-                }, Unmanaged.passUnretained(self).toOpaque())
-            api.pointee.defer_enable(state.wakeUp, 0)
-            pa_threaded_mainloop_start(state.mainloop)
-        }
+        state.mainloop = mainloop
+        // The thread is not running yet: the mainloop can be set up without its lock.
+        pa_threaded_mainloop_set_name(mainloop, state.name)
+        let api = pa_threaded_mainloop_get_api(mainloop)!
+        state.wakeUp = api.pointee.defer_new(
+            api,
+            { _, _, userdata in
+                // Held while its jobs run: a job may drop the last other reference to the loop.
+                let loop = Unmanaged<PulseLoop>.fromOpaque(userdata!).takeUnretainedValue()
+                withExtendedLifetime(loop) { loop.runJobs() }
+            }, Unmanaged.passUnretained(self).toOpaque())
+        api.pointee.defer_enable(state.wakeUp, 0)
+        pa_threaded_mainloop_start(mainloop)
+        return mainloop
     }
 
     deinit {
+        // Never used: there is no mainloop to stop.
+        guard state.withLock({ $0.mainloop }) != nil else { return }
         locked { api.pointee.defer_free(state.withLock { $0.wakeUp }) }
-        let owner = MainloopOwner(state.withLock { $0.mainloop })
+        let owner = MainloopOwner(state.withLock { $0.mainloop! })
         if isOnLoopThread {
             // Released by a job on its own thread, which cannot stop itself: another thread joins it.
             Task.detached { owner.stopAndFree() }
@@ -47,7 +57,12 @@ final class PulseLoop: SerialExecutor {
         }
     }
 
-    var mainloop: OpaquePointer { state.withLock { $0.mainloop } }
+    var mainloop: OpaquePointer {
+        state.withLock { state in
+            if let mainloop = state.mainloop { return mainloop }
+            return start(&state)
+        }
+    }
     var api: UnsafeMutablePointer<pa_mainloop_api> { pa_threaded_mainloop_get_api(mainloop)! }
     var isOnLoopThread: Bool { pa_threaded_mainloop_in_thread(mainloop) != 0 }
 

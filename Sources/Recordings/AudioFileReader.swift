@@ -2,6 +2,7 @@ import CSampleRate
 import CSndfile
 import Foundation
 import Localization
+import StationSystem
 
 /// Reads a recording as the decoder hears it: 16 kHz, mono, signed 16-bit, converted while it is read,
 /// so an hour from a handheld recorder never sits in memory at once.
@@ -27,10 +28,21 @@ public final class AudioFileReader {
     private var finished = false
 
     /// Opens `url`; throws `AudioFileError` when it is missing or not a recording libsndfile reads.
+    /// Why no recording can be read: `reason` is the dynamic loader's.
+    private static func librariesMissing(_ reason: String) -> String {
+        tr(
+            "reading recordings needs libsndfile and libsamplerate (packages libsndfile1 and libsamplerate0), which could not be loaded: \(reason)"
+        )
+    }
+
     public init(url: URL) throws {
         path = url.path
         guard FileManager.default.fileExists(atPath: url.path) else {
             throw AudioFileError(file: url.lastPathComponent, reason: tr("no such file"))
+        }
+        // libsndfile and libsamplerate are loaded at the first file read, not at every start of the station.
+        if let reason = LazyLibrary.loadFailure(ds_sndfile_load) ?? LazyLibrary.loadFailure(ds_samplerate_load) {
+            throw AudioFileError(file: url.lastPathComponent, reason: Self.librariesMissing(reason))
         }
         var info = SF_INFO()
         guard let opened = sf_open(url.path, Int32(SFM_READ), &info) else {

@@ -1,6 +1,7 @@
 import CArchive
 import Foundation
 import Localization
+import StationSystem
 
 /// Unpacks archives (.tar.gz, .tar.bz2, .zip, …) and compressed single files with libarchive, refusing
 /// absolute paths, `..` components, links that leave the target and writes through links
@@ -9,6 +10,7 @@ import Localization
 enum ArchiveExtractor {
     /// Unpacks `archive` into the existing, empty folder `target`.
     static func extract(_ archive: URL, into target: URL, budget: UnpackBudget) throws {
+        try loadLibrary()
         // A canonical target has no symlink of its own, so libarchive's symlink check covers the entries only.
         guard let root = realpath(target.path, nil) else {
             throw InstallFailure.unexpected(tr("cannot resolve \(target.lastPathComponent)"))
@@ -55,6 +57,7 @@ enum ArchiveExtractor {
 
     /// Decompresses a single compressed file (`.gz`, `.bz2`, `.xz`) into `destination`.
     static func decompress(_ file: URL, to destination: URL, budget: UnpackBudget) throws {
+        try loadLibrary()
         guard let reader = archive_read_new() else { throw InstallFailure.unexpected("libarchive: no reader") }
         defer { archive_read_free(reader) }
         archive_read_support_filter_all(reader)
@@ -83,6 +86,13 @@ enum ArchiveExtractor {
     }
 
     /// Refuses what could escape the target, then makes the entry's paths absolute inside `root`.
+    /// libarchive is loaded at the first install, not at every start of the station.
+    private static func loadLibrary() throws {
+        if let reason = LazyLibrary.loadFailure(ds_archive_load) {
+            throw InstallFailure.libraryMissing(library: "libarchive", package: "libarchive13", reason: reason)
+        }
+    }
+
     private static func checkAndRelocate(_ entry: OpaquePointer, root: String) throws {
         guard let rawPath = archive_entry_pathname(entry) else {
             throw InstallFailure.unsafeArchive(tr("an entry without a name"))

@@ -20,6 +20,8 @@ package enum InstallFailure: Error, Sendable, Equatable, Codable, CustomStringCo
     case expandsTooMuch(file: String, limit: Int64, declared: Bool)
     case diskFull(free: Int64, needed: Int64, reserve: Int64)
     case incompleteModel(String)
+    /// A C library the installer loads on first use (libarchive, libcrypto) could not be loaded.
+    case libraryMissing(library: String, package: String, reason: String)
     case unexpected(String)
 
     package var description: String {
@@ -68,6 +70,8 @@ package enum InstallFailure: Error, Sendable, Equatable, Codable, CustomStringCo
                     "not enough free disk space for the model: \(left) free and the station keeps \(kept) free for recordings; nothing was kept"
                 )
         case .incompleteModel(let detail): return tr("the model is incomplete: \(detail)")
+        case .libraryMissing(let library, let package, let reason):
+            return tr("the installer needs \(library) (package \(package)), which could not be loaded: \(reason)")
         case .unexpected(let detail): return detail
         }
     }

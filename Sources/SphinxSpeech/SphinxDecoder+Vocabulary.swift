@@ -20,6 +20,7 @@ extension SphinxDecoder {
         model: SpeechModel, log: any StationLog, vocabulary: ClinicVocabulary?, commands: [String] = [],
         commandWeight: Float = CommandWeights.unigram, cache: URL?, notes: any StationLog
     ) throws {
+        try SphinxLibrary.load()
         // sphinxbase's own log while the language model is written goes where the decoder's goes.
         DecoderLog.shared.route(to: log)
         var words: [String] = []

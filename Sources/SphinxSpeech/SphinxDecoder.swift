@@ -27,6 +27,7 @@ final class SphinxDecoder {
     /// to `log`.
     init(model: SpeechModel, log: any StationLog, languageModel: URL? = nil) throws {
         self.model = model
+        try SphinxLibrary.load()
         DecoderLog.shared.route(to: log)
         let arguments: [String] =
             [

@@ -284,6 +284,8 @@ actor SphinxEngine {
                 return decoder
             }
         }
+        // Without libpocketsphinx no model loads: say what is missing, not that the model is broken.
+        do { try SphinxLibrary.load() } catch { throw .decoderFailed(detail: error.detail) }
         if !model.isSystem, let problem = probe.problem(with: model, log: log) {
             log.log(.error, "the installed \(model.locale) speech model does not load")
             throw .modelBroken(locale: model.locale, detail: problem)

@@ -13,15 +13,18 @@ public enum StationBinary {
     /// The debug build of the executable.
     public static var url: URL { PackagePaths.binary }
 
-    /// Runs the binary to completion with `arguments`, extra `environment` and optional standard input.
+    /// Runs the binary to completion with `arguments`, extra `environment` and optional standard input;
+    /// `wrapper` (a program and its arguments, e.g. `unshare …`) runs it when given.
     public static func run(
-        _ arguments: [String], environment: [String: String] = [:], input: String? = nil
+        _ arguments: [String], environment: [String: String] = [:], input: String? = nil, wrapper: [String] = []
     ) throws -> Outcome {
         guard FileManager.default.isExecutableFile(atPath: url.path) else {
             throw CocoaError(
                 .fileNoSuchFile, userInfo: [NSFilePathErrorKey: "\(url.path): run `swift build --build-tests` first"])
         }
-        var spawn = Spawn(url.path, arguments)
+        var spawn =
+            wrapper.isEmpty
+            ? Spawn(url.path, arguments) : Spawn(wrapper[0], Array(wrapper.dropFirst()) + [url.path] + arguments)
         // In UTC and with no data directory from the caller's environment, so outputs are comparable.
         var merged = ProcessInfo.processInfo.environment
         merged["TZ"] = "UTC"

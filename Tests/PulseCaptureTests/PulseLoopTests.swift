@@ -33,9 +33,10 @@ struct PulseLoopTests {
         // Thread names are cut to 15 characters: "dictation-station.capture" is "dictation-stati".
         let before = threads(named: "dictation-stati")
         var capture: PulseCapture? = PulseCapture()
+        // The loop starts its thread on first use (libpulse is loaded then, not at the station's start).
+        await #expect(throws: CaptureError.self) { _ = try await capture?.stop() }
         // The thread names itself once it runs.
         try await until { threads(named: "dictation-stati") == before + 1 }
-        await #expect(throws: CaptureError.self) { _ = try await capture?.stop() }
         capture = nil
         // The capture's deinit runs on its own thread, which another thread then stops and joins.
         try await until { threads(named: "dictation-stati") == before }

@@ -20,6 +20,8 @@ final class PGConnection {
     /// `waitingForServer`: a server that cannot be reached now (not one that refuses) gives a connection
     /// that is not connected yet (`isOK` false), which `reconnectIfLost` connects once the server answers.
     init(_ address: StoreAddress, waitingForServer: Bool = false) throws(ClinicStoreError) {
+        // libpq is loaded when the clinic store is first used, not at every start of the station.
+        if let reason = LazyLibrary.loadFailure(ds_pq_load) { throw .clientLibraryMissing(reason: reason) }
         let parameters = [
             ("connect_timeout", "5"), ("keepalives", "1"), ("keepalives_idle", "5"), ("keepalives_interval", "2"),
             ("keepalives_count", "3"), ("tcp_user_timeout", "15000"), ("dbname", address.conninfo),

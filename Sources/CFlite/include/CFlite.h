@@ -8,4 +8,10 @@
 // Declared in flite's cmulex sources but in no installed header: the US English CMU lexicon (a
 // process-wide static, made once).
 cst_lexicon *cmu_lex_init(void);
+#include <stddef.h>
+
+/// Loads the library (dlopen, once, on first use rather than at every start of the station): 1 when it
+/// is there, else 0 with the dynamic loader's reason in `why`. The adapter calls it before anything else
+/// of the library, to say in words what is missing; any function of the library also loads it.
+int ds_flite_load(char *why, size_t size);
 #endif

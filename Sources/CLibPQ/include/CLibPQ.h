@@ -1,0 +1,13 @@
+#ifndef CLIBPQ_SHIM_H
+#define CLIBPQ_SHIM_H
+
+// libpq, PostgreSQL's client library: the clinic store's one way to its server.
+#include <postgresql/libpq-fe.h>
+
+#include <stddef.h>
+
+/// Loads the library (dlopen, once, on first use rather than at every start of the station): 1 when it
+/// is there, else 0 with the dynamic loader's reason in `why`. The adapter calls it before anything else
+/// of the library, to say in words what is missing; any function of the library also loads it.
+int ds_pq_load(char *why, size_t size);
+#endif
