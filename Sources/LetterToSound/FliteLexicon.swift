@@ -90,7 +90,7 @@ public enum LetterToSoundError: Error, Equatable, Sendable, CustomStringConverti
             )
         case .libraryMissing(let reason):
             tr(
-                "Pronunciations of new words need flite (package libflite1), which could not be loaded: \(reason). Give this word's pronunciation instead, or ask the administrator to install it."
+                "pronunciations of new words need flite (package libflite1), which could not be loaded: \(reason); give this word's pronunciation instead, or ask the administrator to install flite"
             )
         }
     }

@@ -84,4 +84,78 @@ struct LazyLibrariesTests {
         #expect(!run.standardError.contains("crashed"), "\(run.standardError)")
         #expect(!run.standardError.contains("reinstall"), "the model is not what is broken: \(run.standardError)")
     }
+
+    @Test(
+        "without libsndfile a recording is not read, and the reason names the package",
+        .enabled(if: canHideLibraries, "unshare --mount is not allowed here"))
+    func withoutSndfile() throws {
+        let folder = try AudioFixtures.temporaryDirectory("lazy-sndfile")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let audio = folder.appendingPathComponent("quiet.wav")
+        try AudioFixtures.writeWAV([Int16](repeating: 0, count: 16_000), to: audio)
+        let data = folder.appendingPathComponent("data").path
+        let run = try Self.runWithout("libsndfile.so.1", ["--data-dir", data, "transcribe", audio.path])
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "reading recordings needs libsndfile and libsamplerate (packages libsndfile1 and libsamplerate0), which could not be loaded:"
+            ), "\(run.standardError)")
+        #expect(FileManager.default.fileExists(atPath: audio.path), "the recording is left as it was")
+    }
+
+    @Test(
+        "without flite a new word asks for its pronunciation, in one sentence",
+        .enabled(if: canHideLibraries, "unshare --mount is not allowed here"))
+    func withoutFlite() throws {
+        let data = try TemporaryFolder("lazy-flite").url.appendingPathComponent("data").path
+        let run = try Self.runWithout("libflite.so.1", ["--data-dir", data, "vocabulary", "add", "metoprolol"])
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "metoprolol: pronunciations of new words need flite (package libflite1), which could not be loaded:"),
+            "\(run.standardError)")
+        #expect(
+            run.standardError.contains("ask the administrator to install flite. For example: vocabulary add WORD"),
+            "\(run.standardError)")
+        #expect(!run.standardError.contains(".."), "\(run.standardError)")
+        let given = try Self.runWithout(
+            "libflite.so.1", ["--data-dir", data, "vocabulary", "add", "metoprolol", "M EH T AH P R OW L AA L"])
+        #expect(given.status == 0, "a word given with its pronunciation needs no flite: \(given.standardError)")
+    }
+
+    @Test(
+        "without libarchive an install says what is missing and leaves nothing in the models folder",
+        .enabled(if: canHideLibraries, "unshare --mount is not allowed here"))
+    func withoutLibArchive() throws {
+        let folder = try AudioFixtures.temporaryDirectory("lazy-archive")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // A catalog without checksums, so that the install reaches the unpacking.
+        let catalog = folder.appendingPathComponent("catalog.json")
+        try Data(
+            """
+            {"version": 1, "locales": [{"locale": "de-DE", "displayName": "Deutsch",
+              "acousticModel": {"url": "http://127.0.0.1:9/am.tar.gz", "path": "am"},
+              "languageModel": {"url": "http://127.0.0.1:9/x.lm"}, "dictionary": {"url": "http://127.0.0.1:9/x.dic"}}]}
+            """.utf8
+        ).write(to: catalog)
+        let archive = folder.appendingPathComponent("am.tar.gz")
+        let made = try runProgram("/bin/tar", ["-czf", archive.path, "-C", folder.path, "catalog.json"])
+        try #require(made.status == 0)
+        try Data("x\n".utf8).write(to: folder.appendingPathComponent("x.lm"))
+        try Data("a AH\n".utf8).write(to: folder.appendingPathComponent("x.dic"))
+        let data = folder.appendingPathComponent("data")
+        let run = try Self.runWithout(
+            "libarchive.so.13",
+            [
+                "--data-dir", data.path, "--catalog", catalog.path, "models", "install", "de-DE", "--from",
+                archive.path, folder.appendingPathComponent("x.lm").path, folder.appendingPathComponent("x.dic").path,
+            ])
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(
+            run.standardError.contains(
+                "the installer needs libarchive (package libarchive13), which could not be loaded:"),
+            "\(run.standardError)")
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: data.appendingPathComponent("models").path))
+        #expect(left ?? [] == [], "nothing is left behind: \(left ?? [])")
+    }
 }
