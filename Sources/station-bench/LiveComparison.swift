@@ -172,8 +172,10 @@ final class BusyCore {
         try process.run()
     }
 
+    /// SIGKILL, not `terminate()`: the shell inherits the signal mask of the concurrency thread that
+    /// started it, which blocks SIGTERM, so a SIGTERM stayed pending and the benchmark waited for ever.
     func stop() {
-        process.terminate()
+        kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
     }
 }
