@@ -30,6 +30,8 @@ TEST_PACKAGES+=(postgresql)
 TEST_PACKAGES+=(locales)
 # A pulled cable between a station and its clinic store, simulated by dropping their packets on loopback.
 TEST_PACKAGES+=(iptables)
+# How the station writes its frames to the terminal, traced (TerminalFrameWritesTests).
+TEST_PACKAGES+=(strace)
 
 repo_root() { cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd; }
 

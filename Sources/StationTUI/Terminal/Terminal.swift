@@ -34,6 +34,8 @@ final class Terminal {
             throw Unusable(term: environment["TERM"] ?? "")
         }
         set_term(screen)
+        // Before the modes: leaving the screen would turn the keypad's and the mouse's off again.
+        Self.bufferFrames()
         Self.installCrashHandlers()
         raw()
         noecho()
@@ -53,6 +55,15 @@ final class Terminal {
         canvas = CursesCanvas(theme: CursesTheme(colors: colors, highContrast: highContrast))
         titleSupported = Self.supportsTitle(term: environment["TERM"] ?? "")
         isActive = true
+    }
+
+    /// ncurses writes at every cursor move, a few bytes at a time, until the screen has been left and
+    /// taken back once (`_nc_mvcur` flushes while its state is still "initial", for programs that use
+    /// terminfo without a screen); one `endwin` and update before anything is drawn puts it in its
+    /// running state, where a frame is written whole: one write instead of about 90 for the first frame.
+    private static func bufferFrames() {
+        endwin()
+        doupdate()
     }
 
     /// Restores the terminal; safe to call twice.
