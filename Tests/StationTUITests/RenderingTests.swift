@@ -9,8 +9,14 @@ import Testing
 @MainActor
 struct RenderingTests {
     @Test("an empty station shows every pane, the title with the locale, and the keys that apply")
-    func emptyStation() {
+    func emptyStation() async {
         let harness = ScreenHarness()
+        // The first frame comes before the store has been read: it does not say there are no reports.
+        harness.model.reloadReports()
+        let first = harness.render()
+        #expect(first.text.contains("Reading the reports…"))
+        #expect(!first.text.contains("No reports yet."))
+        await harness.model.settle()
         let grid = harness.render()
         #expect(grid.line(0).hasPrefix(" Dictation Station · en-US"))
         #expect(grid.role(at: Point(row: 0, column: 3)) == .title)
@@ -18,6 +24,7 @@ struct RenderingTests {
         #expect(grid.text.contains("No sessions yet."))
         #expect(grid.text.contains("No session selected."))
         #expect(grid.text.contains("No reports yet."))
+        #expect(!grid.text.contains("Reading the reports"))
         let bar = grid.line(grid.rows - 1)
         #expect(bar.contains("Space") && bar.contains("Record") && bar.contains("F2") && bar.contains("Quit"))
         #expect(!bar.contains("Send"), "Enter sends only a paused dictation")

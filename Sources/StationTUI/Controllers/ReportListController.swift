@@ -10,6 +10,10 @@ import StationCore
 final class ReportListController: ScreenController {
     @ObservationIgnored unowned let screen: ScreenModel
     private(set) var reports: [Report] = []
+    /// Whether the list has been read from the store yet: until then it is not "No reports yet" (with
+    /// 100,000 reports the first frame comes before the first page), and after a failed read it says so.
+    private(set) var reading: ReadingState = .notYetRead
+    enum ReadingState { case notYetRead, read, failed }
     var selection = 0
     /// The first report in view.
     private(set) var top = 0
@@ -103,7 +107,10 @@ final class ReportListController: ScreenController {
 
     /// Loads the newest reports matching the search from the start.
     func reload() {
-        guard let store = screen.services.reports else { return }
+        guard let store = screen.services.reports else {
+            reading = .read
+            return
+        }
         let query = query
         screen.run { [weak self] in
             do {
@@ -112,6 +119,7 @@ final class ReportListController: ScreenController {
                 // At the top, the newest stays selected; further down, the same report does.
                 let selectedID = self.selection == 0 ? nil : self.selected?.id
                 self.reports = page
+                self.reading = .read
                 self.mayContinue = page.count == Self.pageSize
                 // An open report follows what another station saved or signed, so no one corrects an old copy.
                 for view in self.screen.stack.all(ReportViewController.self) {
@@ -123,6 +131,7 @@ final class ReportListController: ScreenController {
                 self.screen.keepSelectionsInView()
                 try await self.lookForHiddenArrivals(in: store, shown: page, query: query)
             } catch {
+                if self?.reading == .notYetRead { self?.reading = .failed }
                 self?.screen.notifier.error(tr("The reports could not be read. Check the data directory and restart."))
             }
         }

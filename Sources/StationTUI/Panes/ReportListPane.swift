@@ -26,11 +26,15 @@ enum ReportListPane {
         }
         guard !list.reports.isEmpty else {
             let message =
-                list.searchQuery.isEmpty && list.filters.words.isEmpty
-                ? tr("No reports yet. Record, pause (Space) and send (Enter) a dictation.")
-                : list.searchQuery.isEmpty
-                    ? tr("No report passes the filters (m mine, u unsigned, ! urgent, a in error toggle them).")
-                    : tr("No report matches. Esc clears the search.")
+                list.reading == .notYetRead
+                ? tr("Reading the reports…")
+                : list.reading == .failed
+                    ? tr("The reports could not be read.")
+                    : list.searchQuery.isEmpty && list.filters.words.isEmpty
+                        ? tr("No reports yet. Record, pause (Space) and send (Enter) a dictation.")
+                        : list.searchQuery.isEmpty
+                            ? tr("No report passes the filters (m mine, u unsigned, ! urgent, a in error toggle them).")
+                            : tr("No report matches. Esc clears the search.")
             inner.text(message, row: top, role: .dim)
             return
         }
