@@ -48,10 +48,17 @@ public enum InterfaceLanguage {
     /// at its default, the system's `/usr/share/locale`, where an installed station keeps them.
     public static func catalogFolder() -> URL? {
         let bundleName = "DictationStation_GettextCatalog.resources"
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        let candidates = [executable.deletingLastPathComponent(), Bundle.main.bundleURL].map {
-            $0.appendingPathComponent(bundleName).appendingPathComponent("locale")
+        let inFolder = { (folder: URL) -> URL? in
+            let catalogs = folder.appendingPathComponent(bundleName).appendingPathComponent("locale")
+            return FileManager.default.fileExists(atPath: catalogs.path) ? catalogs : nil
         }
-        return candidates.first { FileManager.default.fileExists(atPath: $0.path) }
+        // The executable's own folder by one readlink; Bundle.main (which lists that folder and resolves
+        // each component of its path, a millisecond before the first frame) only for the test runner.
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
+            let catalogs = inFolder(URL(fileURLWithPath: executable).deletingLastPathComponent())
+        {
+            return catalogs
+        }
+        return inFolder(Bundle.main.bundleURL)
     }
 }

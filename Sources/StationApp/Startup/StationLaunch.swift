@@ -87,9 +87,13 @@ public enum StationLaunch {
         let log = FileStationLog(file: paths.logFile, clock: clock)
         let ports: StationPorts
         let store: OpenedStore
+        // The model catalog is read and decoded on another core while the store opens: both come before
+        // the first frame.
+        let installer = Task.detached { try ModelWiring.installer(globals: globals, paths: paths) }
         do {
             store = try await OpenedStore.open(globals: globals, paths: paths, log: log, listening: true)
-            ports = try await StationWiring.ports(store: store, paths: paths, globals: globals, log: log)
+            ports = try await StationWiring.ports(
+                store: store, paths: paths, log: log, installer: try await installer.value)
         } catch {
             printError("dictation-station: \(error)")
             return nil

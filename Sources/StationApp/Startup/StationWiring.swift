@@ -71,10 +71,9 @@ public struct StationPorts: Sendable {
 enum StationWiring {
     @MainActor
     static func ports(
-        store opened: OpenedStore, paths: StationPaths, globals: GlobalOptions, log: any StationLog
+        store opened: OpenedStore, paths: StationPaths, log: any StationLog, installer: ModelInstaller
     ) async throws -> StationPorts {
         let database = opened.store
-        let installer = try ModelWiring.installer(globals: globals, paths: paths)
         let captureLock = FileCaptureLock(paths: paths)
         let sources = PulseSourceChoice(
             settings: database, current: try? await database.setting(SettingKey.captureSource))

@@ -79,7 +79,7 @@ enum PrivateEntry {
         guard attributes[.type] as? FileAttributeType == .typeDirectory else {
             throw DataDirectoryError.unexpectedKind(path: url.path, expected: tr("folder"))
         }
-        try refuseOtherOwner(url, account)
+        try refuseOtherOwner(url, attributes, account)
         guard mode(attributes) & 0o077 != 0 else { return }
         try makePrivate(url, mode: directoryMode, account: account)
         for name in try files.contentsOfDirectory(atPath: url.path) {
@@ -92,7 +92,7 @@ enum PrivateEntry {
     static func fileIfPresent(_ url: URL, refusingLinks: Bool = true, account: DataDirectoryAccount? = nil) throws {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: url.path) else { return }
         if refusingLinks { try refuseLink(url, attributes) }
-        try refuseOtherOwner(url, account)
+        try refuseOtherOwner(url, attributes, account)
         guard attributes[.type] as? FileAttributeType == .typeRegular, mode(attributes) & 0o077 != 0 else { return }
         try makePrivate(url, mode: fileMode, account: account)
     }
@@ -114,6 +114,17 @@ enum PrivateEntry {
     static func isLink(_ url: URL) -> Bool {
         let attributes = try? FileManager.default.attributesOfItem(atPath: url.path)
         return attributes?[.type] as? FileAttributeType == .typeSymbolicLink
+    }
+
+    /// `refuseOtherOwner` with the attributes already read: the owner's and group's names (the account
+    /// database read again, twice, for every entry) only when there is a refusal to word.
+    private static func refuseOtherOwner(
+        _ url: URL, _ attributes: [FileAttributeKey: Any], _ account: DataDirectoryAccount?
+    ) throws {
+        guard let account, let owner = (attributes[.ownerAccountID] as? NSNumber)?.uint32Value,
+            owner != account.uid
+        else { return }
+        try refuseOtherOwner(url, account)
     }
 
     /// With `account`, an entry of another account is refused, saying whose it is.

@@ -81,12 +81,18 @@ public struct DateWording: Sendable {
 
     private static func numeric(_ date: Date, _ calendar: Calendar) -> String {
         let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return String(format: "%04d-%02d-%02d ", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
+        return "\(padded(parts.year ?? 0, 4))-\(padded(parts.month ?? 0))-\(padded(parts.day ?? 0)) "
             + clockTime(date, calendar)
     }
 
     private static func clockTime(_ date: Date, _ calendar: Calendar) -> String {
         let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        return "\(padded(parts.hour ?? 0)):\(padded(parts.minute ?? 0))"
+    }
+
+    /// `value` with leading zeros to `digits` (a list draws hundreds of dates: no `String(format:)`).
+    private static func padded(_ value: Int, _ digits: Int = 2) -> String {
+        let text = String(value)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 }

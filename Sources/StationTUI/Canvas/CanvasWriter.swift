@@ -64,7 +64,8 @@ public struct CanvasWriter {
     /// Draws a frame on the area's border with a title; returns the inner area's writer.
     public func box(title: String, role: StyleRole = .normal, titleRole: StyleRole = .heading) -> CanvasWriter {
         guard area.height >= 2, area.width >= 2 else { return sub(Rect(row: 0, column: 0, height: 0, width: 0)) }
-        let horizontal = String(repeating: "─", count: max(0, area.width - 2))
+        // Repeating a String copies bytes; repeating a Character appends one cluster at a time.
+        let horizontal = String(repeating: "─" as String, count: max(0, area.width - 2))
         text("┌" + horizontal + "┐", row: 0, role: role)
         for row in 1..<(area.height - 1) {
             text("│", row: row, role: role)

@@ -17,6 +17,31 @@ public enum DisplayWidth {
         text.reduce(0) { $0 + measure($1) }
     }
 
+    /// The columns of `text` when each of its scalars takes one cell alone and never joins another into a
+    /// cluster: printable ASCII and Latin-1, general punctuation, arrows, box drawing, blocks and shapes,
+    /// which make the borders, marks and dots of every frame. Nil for any other text, which is measured
+    /// character by character (grapheme breaking and a width per cluster, ten times the work).
+    public static func singleCellCount(_ text: String) -> Int? {
+        var count = 0
+        for scalar in text.unicodeScalars {
+            guard isSingleCell(scalar.value) else { return nil }
+            count += 1
+        }
+        return count
+    }
+
+    /// One cell, whatever comes before or after it: no mark, format, joiner, wide or emoji character.
+    static func isSingleCell(_ value: UInt32) -> Bool {
+        switch value {
+        // 0xAD, the soft hyphen, is a format character (zero width); ◽◾ (0x25FD, 0x25FE) are emoji.
+        case 0x20..<0x7F, 0xA0..<0xAD, 0xAE...0x2FF, 0x2010...0x2027, 0x2030...0x205E, 0x2190...0x21FF,
+            0x2500...0x25FA:
+            return true
+        default:
+            return false
+        }
+    }
+
     /// The scalars of `character` a terminal draws in cells of their own, with their widths; zero-width
     /// ones (combining marks, selectors, joiners) attach to the cell before them.
     public static func drawn(

@@ -8,7 +8,8 @@ public struct TextFit {
 
     /// Printable ASCII takes one column a character in every terminal: counted by its bytes.
     public func width(_ text: String) -> Int {
-        SafeText.isPrintableASCII(text) ? text.utf8.count : text.reduce(0) { $0 + measure($1) }
+        if SafeText.isPrintableASCII(text) { return text.utf8.count }
+        return DisplayWidth.singleCellCount(text) ?? text.reduce(0) { $0 + measure($1) }
     }
 
     /// The text cut to at most `width` columns, ending in "…" when something was cut.
@@ -19,20 +20,28 @@ public struct TextFit {
     /// however long the text.
     public func truncated(_ text: String, to width: Int) -> (text: String, width: Int) {
         guard width > 0 else { return ("", 0) }
-        var kept = ""
+        if let cells = DisplayWidth.singleCellCount(text) {
+            guard cells > width else { return (text, cells) }
+            let kept = text.unicodeScalars.prefix(width - 1)
+            return (String(String.UnicodeScalarView(kept)) + "…", width)
+        }
+        // What fits beside the ellipsis, should one be needed: where it ends, and its width.
+        var keptEnd = text.startIndex
         var keptWidth = 0
         var used = 0
         var keeping = true
-        for character in text {
-            used += measure(character)
-            if used > width { return (kept + "…", keptWidth + measure("…")) }
-            // What fits beside the ellipsis, should one be needed.
+        var index = text.startIndex
+        while index < text.endIndex {
+            let next = text.index(after: index)
+            used += measure(text[index])
+            if used > width { return (String(text[..<keptEnd]) + "…", keptWidth + measure("…")) }
             if keeping, used <= width - 1 {
-                kept.append(character)
+                keptEnd = next
                 keptWidth = used
             } else {
                 keeping = false
             }
+            index = next
         }
         return (text, used)
     }

@@ -37,6 +37,9 @@ final class CursesCanvas: Canvas {
         if SafeText.isPrintableASCII(text) {
             // One cell a byte: no measuring, no grapheme breaking (most of every frame).
             scalars = text.utf8.prefix(room).map { wchar_t($0) }
+        } else if DisplayWidth.singleCellCount(text) != nil {
+            // One cell a scalar: the borders, marks and dots.
+            scalars = text.unicodeScalars.prefix(room).map { wchar_t(bitPattern: $0.value) }
         } else {
             var used = 0
             for character in text {
