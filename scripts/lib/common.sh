@@ -79,9 +79,9 @@ build_station() {
     local product
     # In a command substitution `set -e` does not hold: each failure returns.
     for product in dictation-station dictation-station-fetch; do
-        swift build -c release --static-swift-stdlib --scratch-path .build/station --product "$product" >&2 || return 1
+        swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build/station --product "$product" >&2 || return 1
     done
-    echo "$(swift build -c release --static-swift-stdlib --scratch-path .build/station --show-bin-path)/dictation-station"
+    echo "$(swift build -c release --static-swift-stdlib --disable-local-rpath --scratch-path .build/station --show-bin-path)/dictation-station"
 }
 
 # Puts the Swift toolchain on PATH when it is installed in the usual place but not on PATH.
