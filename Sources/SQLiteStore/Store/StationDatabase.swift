@@ -40,17 +40,21 @@ public actor StationDatabase {
     /// process holds a lock the opening needs, it waits as long as that takes, and after a while tells
     /// `whileWaiting` what it waits for. On a disk too full for the shared-memory file beside the
     /// database, it opens it anyway, alone (see `connect(_:wait:alone:)`), and tells `whileWaiting` so.
-    public static func open(
-        _ paths: StationPaths, whileWaiting: (@Sendable (String) -> Void)? = nil
+    /// `directoriesChecked`: the caller made and checked the data directory just now (the station does,
+    /// for its account, before the first frame: a second pass read every entry's owner again).
+    public nonisolated(nonsending) static func open(
+        _ paths: StationPaths, directoriesChecked: Bool = false, whileWaiting: (@Sendable (String) -> Void)? = nil
     ) async throws -> StationDatabase {
-        try paths.createDirectories()
+        if !directoriesChecked { try paths.createDirectories() }
         let executor = ThreadExecutor(name: "ds.database")
         do {
             // Opened on the connection's own thread too: waiting for a lock may take as long as its holder.
-            let opened = try await withTaskExecutorPreference(executor) {
-                try openNow(paths, wait: LockWait(announce: whileWaiting))
+            // The actor is made there too: the connection never crosses to the caller.
+            return try await withTaskExecutorPreference(executor) {
+                StationDatabase(
+                    paths: paths, executor: executor, opened: try openNow(paths, wait: LockWait(announce: whileWaiting))
+                )
             }
-            return StationDatabase(paths: paths, executor: executor, opened: opened)
         } catch {
             executor.shutDown()
             throw error

@@ -42,12 +42,14 @@ struct OpenedStore: Sendable {
     /// `listening` (the station, not a one-shot subcommand) also listens for other stations' changes, and
     /// starts while the clinic store's server cannot be reached: it records, keeps what is sent in the
     /// outbox, and connects (checking the store then) once the server answers.
-    static func open(
-        _ choice: StoreInUse, paths: StationPaths, log: (any StationLog)? = nil, listening: Bool = false
+    /// `directoriesChecked`: the caller made and checked the data directory for its account just now.
+    nonisolated(nonsending) static func open(
+        _ choice: StoreInUse, paths: StationPaths, log: (any StationLog)? = nil, listening: Bool = false,
+        directoriesChecked: Bool = false
     ) async throws -> OpenedStore {
         switch choice {
         case .local:
-            let database = try await CommandDatabase.open(paths, log: log)
+            let database = try await CommandDatabase.open(paths, log: log, directoriesChecked: directoriesChecked)
             return OpenedStore(
                 store: database, user: LoginUser.name, ownership: FileDictationOwnership(paths: paths),
                 editLocks: FileReportEditLocks(paths: paths), clinic: nil, voiceProfiles: SpeakerProfiles(paths: paths),
@@ -90,14 +92,15 @@ struct OpenedStore: Sendable {
             scratch: paths.profilesDirectory, log: log ?? SilentLog(), waitingForServer: waitingForServer)
     }
 
-    static func open(
-        globals: GlobalOptions, paths: StationPaths, log: (any StationLog)? = nil, listening: Bool = false
+    nonisolated(nonsending) static func open(
+        globals: GlobalOptions, paths: StationPaths, log: (any StationLog)? = nil, listening: Bool = false,
+        directoriesChecked: Bool = false
     ) async throws
         -> OpenedStore
     {
         try await open(
             try StoreInUse.resolve(globals: globals, environment: ProcessInfo.processInfo.environment), paths: paths,
-            log: log, listening: listening)
+            log: log, listening: listening, directoriesChecked: directoriesChecked)
     }
 
     /// Refuses `--author` naming anyone but the person the store knows: no one dictates or signs as another.

@@ -91,7 +91,8 @@ public enum StationLaunch {
         // the first frame.
         let installer = Task.detached { try ModelWiring.installer(globals: globals, paths: paths) }
         do {
-            store = try await OpenedStore.open(globals: globals, paths: paths, log: log, listening: true)
+            store = try await OpenedStore.open(
+                globals: globals, paths: paths, log: log, listening: true, directoriesChecked: true)
             ports = try await StationWiring.ports(
                 store: store, paths: paths, log: log, installer: try await installer.value)
         } catch {
