@@ -37,6 +37,18 @@ struct DateWordingTests {
         #expect((1...12).map(DateWording.monthName).count == Set((1...12).map(DateWording.monthName)).count)
     }
 
+    @Test("today and yesterday end where the calendar's days do, a change of clocks included")
+    func dayBoundaries() {
+        // 2026-03-30 10:00 in Amsterdam (summer time since 29 March 02:00, a 23-hour day).
+        let wording = DateWording(now: date("2026-03-30T08:00:00Z"), timeZone: amsterdam)
+        #expect(wording.short(date("2026-03-29T22:00:00Z")) == "today 00:00", "the first minute of today")
+        #expect(wording.short(date("2026-03-29T21:59:00Z")) == "yesterday 23:59")
+        #expect(wording.short(date("2026-03-28T23:00:00Z")) == "yesterday 00:00", "a day of 23 hours")
+        #expect(wording.short(date("2026-03-28T22:59:00Z")) == "2026-03-28 23:59")
+        #expect(wording.short(date("2026-03-30T21:59:00Z")) == "today 23:59")
+        #expect(wording.short(date("2026-03-30T22:00:00Z")) == "2026-03-31 00:00", "tomorrow has its date")
+    }
+
     @Test("the words come from the injected clock")
     func fromClock() {
         let clock = ManualWallClock(wallTime: date("2025-06-01T10:00:00Z"))

@@ -10,10 +10,19 @@ import Localization
 public struct DateWording: Sendable {
     public let now: Date
     private let calendar: Calendar
+    /// Where yesterday, today and tomorrow begin in the time zone, found once: a list words a date per
+    /// row at every frame, and the calendar's day arithmetic per date was a fifth of a frame's CPU.
+    private let yesterdayStart: Date
+    private let todayStart: Date
+    private let tomorrowStart: Date
 
     public init(now: Date, timeZone: TimeZone = .current) {
         self.now = now
-        self.calendar = Self.calendar(timeZone)
+        let calendar = Self.calendar(timeZone)
+        self.calendar = calendar
+        todayStart = calendar.startOfDay(for: now)
+        yesterdayStart = calendar.date(byAdding: .day, value: -1, to: todayStart) ?? todayStart - 86_400
+        tomorrowStart = calendar.date(byAdding: .day, value: 1, to: todayStart) ?? todayStart + 86_400
     }
 
     public init(clock: any StationClock, timeZone: TimeZone = .current) {
@@ -22,12 +31,9 @@ public struct DateWording: Sendable {
 
     /// "today 21:59", "yesterday 21:59", or "2025-12-01 21:59": for lists, where room is short.
     public func short(_ date: Date) -> String {
-        let time = clockTime(date)
-        switch daysBefore(date) {
-        case 0: return tr("today \(time)")
-        case 1: return tr("yesterday \(time)")
-        default: return Self.numeric(date, calendar)
-        }
+        if date >= todayStart, date < tomorrowStart { return tr("today \(clockTime(date))") }
+        if date >= yesterdayStart, date < todayStart { return tr("yesterday \(clockTime(date))") }
+        return Self.numeric(date, calendar)
     }
 
     /// "1 December 2025 21:59": always the whole date, for headers, exports and sentences.
@@ -57,13 +63,6 @@ public struct DateWording: Sendable {
         }
     }
 
-    /// How many calendar days `date` lies before today (0 today, 1 yesterday, negative in the future).
-    func daysBefore(_ date: Date) -> Int {
-        let days = calendar.dateComponents(
-            [.day], from: calendar.startOfDay(for: date), to: calendar.startOfDay(for: now))
-        return days.day ?? Int.max
-    }
-
     private static func calendar(_ timeZone: TimeZone) -> Calendar {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
@@ -80,9 +79,9 @@ public struct DateWording: Sendable {
     }
 
     private static func numeric(_ date: Date, _ calendar: Calendar) -> String {
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
         return "\(padded(parts.year ?? 0, 4))-\(padded(parts.month ?? 0))-\(padded(parts.day ?? 0)) "
-            + clockTime(date, calendar)
+            + "\(padded(parts.hour ?? 0)):\(padded(parts.minute ?? 0))"
     }
 
     private static func clockTime(_ date: Date, _ calendar: Calendar) -> String {

@@ -67,9 +67,10 @@ public struct CanvasWriter {
         // Repeating a String copies bytes; repeating a Character appends one cluster at a time.
         let horizontal = String(repeating: "─" as String, count: max(0, area.width - 2))
         text("┌" + horizontal + "┐", row: 0, role: role)
+        let blank = String(repeating: " ", count: area.width - 2)
         for row in 1..<(area.height - 1) {
             text("│", row: row, role: role)
-            text(String(repeating: " ", count: area.width - 2), row: row, column: 1, role: role)
+            text(blank, row: row, column: 1, role: role)
             text("│", row: row, column: area.width - 1, role: role)
         }
         text("└" + horizontal + "┘", row: area.height - 1, role: role)
