@@ -121,9 +121,9 @@ enum PrivateEntry {
     private static func refuseOtherOwner(
         _ url: URL, _ attributes: [FileAttributeKey: Any], _ account: DataDirectoryAccount?
     ) throws {
-        guard let account, let owner = (attributes[.ownerAccountID] as? NSNumber)?.uint32Value,
-            owner != account.uid
-        else { return }
+        // An owner that cannot be read counts as another's, as `Ownership.of` has it.
+        let owner = (attributes[.ownerAccountID] as? NSNumber)?.uint32Value ?? UInt32.max
+        guard let account, owner != account.uid else { return }
         try refuseOtherOwner(url, account)
     }
 
