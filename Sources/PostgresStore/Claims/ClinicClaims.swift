@@ -154,10 +154,12 @@ public final class ClinicClaims: Sendable {
     }
 
     /// A holder whose peer is gone is noticed by the server: keepalives for an idle connection over TCP,
-    /// and the check while a statement runs (ignored on a local socket, where the end is seen at once).
+    /// a limit on how long an answer may go unacknowledged (keepalives stop while one is on its way, and
+    /// retransmitting it would keep a lost holder's claims for about 15 minutes), and the check while a
+    /// statement runs. All are ignored on a local socket, where the end is seen at once.
     private static func watchPeer(_ connection: PGConnection) {
         _ = try? connection.execute(
             "SET tcp_keepalives_idle = 5; SET tcp_keepalives_interval = 2; SET tcp_keepalives_count = 3; "
-                + "SET client_connection_check_interval = '2s'")
+                + "SET tcp_user_timeout = 15000; SET client_connection_check_interval = '2s'")
     }
 }
