@@ -77,6 +77,32 @@ struct UnsureWordsScreenTests {
     }
 
     @Test(
+        "S pressed while the view still reads the report's words asks once they are read, not never; closed meanwhile, nothing opens"
+    )
+    func signBeforeTheWordsAreRead() async throws {
+        let harness = ScreenHarness(rows: 30, columns: 100, author: "anna")
+        _ = try await harness.fixture.reports.add(
+            NewReport(
+                sessionName: "Room 12", locale: "en-US", created: harness.fixture.clock.wallTime,
+                audioDuration: .seconds(5), audioFile: nil, text: "The patient has pain in the left knee.",
+                words: Self.words))
+        harness.model.reloadReports()
+        await harness.model.settle()
+        // Opened and S at once, as a quick hand does: the words are read in the background.
+        harness.press(.tab, .enter, .character("S"))
+        await harness.model.settle()
+        guard case .confirm(_, let message, _) = harness.model.dialog else {
+            Issue.record("no sign question after the words were read: \(harness.lastNotice)")
+            return
+        }
+        #expect(message.contains("2 of 2 words the decoder was unsure of were never visited"), "\(message)")
+
+        harness.press(.character("n"), .escape, .enter, .character("S"), .escape)
+        await harness.model.settle()
+        #expect(harness.model.dialog == nil, "the view was closed before its words were read")
+    }
+
+    @Test(
         "the cursor sits on the text's first line, then on the unsure word w selects, then on the sign question's answers"
     )
     func cursorFollowsTheReview() async throws {

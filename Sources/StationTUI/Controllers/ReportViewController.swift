@@ -20,6 +20,8 @@ final class ReportViewController: ScreenController {
     }
 
     var report: Report { state.report }
+    /// S came before the decoder's words were read.
+    @ObservationIgnored private var signWhenRead = false
 
     func handle(_ key: Key) -> KeyOutcome {
         let page = max(1, screen.layout.body.height - 4)
@@ -37,10 +39,13 @@ final class ReportViewController: ScreenController {
         case .character("E"):
             if ReportCorrection(screen: screen).claim(report) { return .effect(.editExternally(report)) }
         case .character("S"):
-            guard state.wordsRead else { return .refused(tr("Reading the report's words; press S again in a moment.")) }
-            var shown = report
-            shown.words = state.words
-            return steps.signQuestion(shown, after: state.reading).map { .open($0) } ?? .handled
+            // The question counts the unsure words, so it waits for them: S pressed while they are read
+            // asks once they are, if the view still has the keyboard then.
+            guard state.wordsRead else {
+                signWhenRead = true
+                return .handled
+            }
+            return signQuestion().map { .open($0) } ?? .handled
         case .character("D"): return steps.deletionQuestion(report).map { .open($0) } ?? .handled
         case .character("R"): return steps.errorReasonField(report).map { .open($0) } ?? .handled
         case .character("x"): return steps.export(report)
@@ -108,7 +113,18 @@ final class ReportViewController: ScreenController {
             guard let self else { return }
             if let stored { self.state.words = stored.words }
             self.state.wordsRead = true
+            if self.signWhenRead, self.screen.top === self, let question = self.signQuestion() {
+                self.screen.open(question)
+            }
+            self.signWhenRead = false
         }
+    }
+
+    /// The question before signing the report as shown, with its words; nil, said, when refused.
+    private func signQuestion() -> ConfirmDialogController? {
+        var shown = report
+        shown.words = state.words
+        return ReportSteps(screen: screen).signQuestion(shown, after: state.reading)
     }
 
     /// Selects the next (or previous) unsure word after the one selected, else after the top of the view,
