@@ -1,4 +1,5 @@
 import Foundation
+import StationSystem
 
 /// The test PulseAudio server that scripts/test starts, driven with its own tools (pactl, paplay).
 public enum PulseTestServer {
@@ -18,11 +19,24 @@ public enum PulseTestServer {
         try runProgram(tool, arguments, environment: environment)
     }
 
-    /// Loads a module; the caller unloads it with `unload`.
+    /// Loads a module; the caller unloads it with `unload`. A server that cannot be reached is asked again
+    /// for 10 s (scripts/test starts its server again when it ends); the failure says what pactl said.
     public static func load(_ module: String, _ arguments: String...) throws -> String {
-        let result = try run("/usr/bin/pactl", ["load-module", module] + arguments)
-        guard result.status == 0 else { throw TestFailure("pactl load-module \(module) failed") }
-        return result.output.trimmingCharacters(in: .whitespacesAndNewlines)
+        var said = ""
+        for attempt in 0..<50 {
+            if attempt > 0 { usleep(200_000) }
+            var spawn = Spawn("/usr/bin/pactl", ["load-module", module] + arguments)
+            spawn.output = .capture
+            spawn.errors = .capture
+            let finished = try spawn.run()
+            if finished.termination == .exited(0) {
+                return finished.outputText.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            said = finished.errorText.trimmingCharacters(in: .whitespacesAndNewlines)
+            // A refusal of the module itself will not change; only a server out of reach might.
+            guard said.contains("Connection") else { break }
+        }
+        throw TestFailure("pactl load-module \(module) failed: \(said)")
     }
 
     public static func unload(_ id: String) {
