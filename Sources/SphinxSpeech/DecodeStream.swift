@@ -120,10 +120,11 @@ final class DecodeStream {
             afterPause = true
         }
         // Between sentences only the last moment of quiet before speech is kept: a long pause is not
-        // decoded. Counted from where speech starts, so the chunk sizes of the feed change nothing.
+        // decoded. Counted from where speech starts, or while none is heard from the last frame the
+        // segmenter measured (never past where speech can start), so the chunk sizes of the feed
+        // change nothing: a chunk's end would cut into speech that begins in its last partial frame.
         guard afterPause else { return }
-        let keepFrom =
-            segmenter.heardSpeech ? segmenter.speechStart - Self.leadIn : openStart + open.count - Self.leadIn
+        let keepFrom = (segmenter.heardSpeech ? segmenter.speechStart : segmenter.position) - Self.leadIn
         let dropped = min(open.count, keepFrom - openStart)
         if dropped > 0 {
             if use == .quickPass || isLivePass { abandon() }

@@ -11,9 +11,10 @@ struct DictationCepstralMean {
     /// The policy in use, measured by `scripts/bench-warm-decoder` (WER, own utterance → dictation so
     /// far): dev corpus 17.2 % → 15.8 % (kal16 18.2 → 17.1, rms 10.8 → 8.5, slt 22.1 → 21.2; own with
     /// prior 16.5 %, running 16.2 %), LibriVox joined into one dictation 22.5 % either way. Not adopted:
-    /// with the dictation's mean, an utterance depends on where every earlier one was cut, which live
-    /// feeding moves by a few samples, so live and file decoding no longer agree on word times (over
-    /// 20 ms apart in `WordConfidenceTests`); each utterance's own mean keeps them together.
+    /// with the dictation's mean, an utterance depends on where every earlier one starts, which live
+    /// feeding then moved by a few samples, so live and file decoding disagreed on word times (over
+    /// 20 ms). Utterances now start at the same sample however the audio is fed (`DecodeStream.append`,
+    /// `LiveFeedChunkingTests`), so that reason is gone; not measured again yet.
     static let adopted = Policy.ownUtterance
 
     let policy: Policy
