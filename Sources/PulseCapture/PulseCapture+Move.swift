@@ -4,13 +4,14 @@ import StationCore
 /// Moving the record stream to another source while it records or is paused: the server takes the
 /// stream's audio from the new source from then on, into the same file, with no new stream.
 extension PulseCapture {
-    public func move(toSource source: String) async throws {
-        try await steps.run { () async throws(CaptureError) in try await moveStream(to: source) }
+    public nonisolated func move(toSource source: String) async throws {
+        try PulseLibrary.requireForCapture()
+        try await step { capture async throws(CaptureError) in try await capture.moveStream(to: source) }
     }
 
     /// `pa_context_move_source_output_by_name` on the stream's index; the server's answer says whether
     /// it moved (a source that went away is refused).
-    private func moveStream(to source: String) async throws(CaptureError) {
+    fileprivate func moveStream(to source: String) async throws(CaptureError) {
         guard let connection, let stream, phase != .ended, phase != .idle else {
             throw .streamFailed(detail: "the capture is not running")
         }

@@ -76,25 +76,37 @@ public actor PulseCapture: Capturing {
     deinit {
         // Dropped without a stop: the stream goes without calling back into a capture that is gone.
         let stream = self.stream
-        loop.locked { Self.release(stream) }
+        loop.lockedIfStarted { Self.release(stream) }
         connection?.close()
     }
 
-    public func start(recordingTo file: URL, appending: Bool) async throws {
-        try await steps.run { () async throws(CaptureError) in try await startRecording(to: file, appending: appending)
+    // Each step asks for libpulse before it goes to the loop's thread, which libpulse makes.
+    public nonisolated func start(recordingTo file: URL, appending: Bool) async throws {
+        try PulseLibrary.requireForCapture()
+        try await step { capture async throws(CaptureError) in
+            try await capture.startRecording(to: file, appending: appending)
         }
     }
 
-    public func pause() async throws {
-        try await steps.run { () async throws(CaptureError) in try await cork() }
+    public nonisolated func pause() async throws {
+        try PulseLibrary.requireForCapture()
+        try await step { capture async throws(CaptureError) in try await capture.cork() }
     }
 
-    public func resume() async throws {
-        try await steps.run { () async throws(CaptureError) in try await uncork() }
+    public nonisolated func resume() async throws {
+        try PulseLibrary.requireForCapture()
+        try await step { capture async throws(CaptureError) in try await capture.uncork() }
     }
 
-    public func stop() async throws -> URL {
-        try await steps.run { () async throws(CaptureError) in try await finish() }
+    public nonisolated func stop() async throws -> URL {
+        try PulseLibrary.requireForCapture()
+        return try await step { capture async throws(CaptureError) in try await capture.finish() }
+    }
+
+    /// Runs `body` on the loop's thread after the steps before it.
+    func step<T: Sendable>(_ body: @Sendable (isolated PulseCapture) async throws(CaptureError) -> T) async throws -> T
+    {
+        try await steps.run { () async throws(CaptureError) in try await body(self) }
     }
 
     /// The capture that a libpulse callback's user data names; callbacks run on the loop's thread.

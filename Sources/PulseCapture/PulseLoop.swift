@@ -92,6 +92,13 @@ final class PulseLoop: SerialExecutor {
         return body()
     }
 
+    /// `locked` for a deinit: a loop never started has no thread to keep out, and is not started for it
+    /// (its libpulse may be missing).
+    func lockedIfStarted(_ body: () -> Void) {
+        guard state.withLock({ $0.mainloop }) != nil else { return body() }
+        locked(body)
+    }
+
     /// Blocks the calling thread (never the loop's) until `done` holds; `wakeBlocked()` has it look again.
     func block(until done: () -> Bool) {
         locked {

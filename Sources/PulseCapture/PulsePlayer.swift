@@ -41,35 +41,48 @@ public actor PulsePlayer: AudioPlaying {
     // Not an `isolated deinit` (see PulseCapture's): the last holder's thread takes the loop's lock.
     deinit {
         let stream = self.stream
-        loop.locked { PulseCapture.release(stream) }
+        loop.lockedIfStarted { PulseCapture.release(stream) }
         connection?.close()
         descriptor?.close()
     }
 
-    public func play(file: URL, from start: Duration) async throws {
-        try await steps.run { () async throws(PlaybackError) in
-            shutDown()
-            try await startPlaying(file, from: start)
+    // Each step asks for libpulse before it goes to the loop's thread, which libpulse makes.
+    public nonisolated func play(file: URL, from start: Duration) async throws {
+        try PulseLibrary.requireForPlayback()
+        try await step { player async throws(PlaybackError) in
+            player.shutDown()
+            try await player.startPlaying(file, from: start)
         }
     }
 
-    public func pause() async throws {
-        try await steps.run { () async throws(PlaybackError) in try await cork(true) }
+    public nonisolated func pause() async throws {
+        try PulseLibrary.requireForPlayback()
+        try await step { player async throws(PlaybackError) in try await player.cork(true) }
     }
 
-    public func resume() async throws {
-        try await steps.run { () async throws(PlaybackError) in try await cork(false) }
+    public nonisolated func resume() async throws {
+        try PulseLibrary.requireForPlayback()
+        try await step { player async throws(PlaybackError) in try await player.cork(false) }
     }
 
-    public func seek(by offset: Duration) async throws {
-        try await steps.run { () async throws(PlaybackError) in try await move(by: offset) }
+    public nonisolated func seek(by offset: Duration) async throws {
+        try PulseLibrary.requireForPlayback()
+        try await step { player async throws(PlaybackError) in try await player.move(by: offset) }
     }
 
-    public func stop() async {
-        await steps.run {
-            shutDown()
-            progressContinuation.yield(PlaybackProgress(state: .stopped, position: .zero, duration: duration))
+    /// Nothing plays without libpulse, so there is nothing to stop.
+    public nonisolated func stop() async {
+        guard PulseLibrary.loadFailure == nil else { return }
+        try? await step { player async throws(PlaybackError) in
+            player.shutDown()
+            player.progressContinuation.yield(
+                PlaybackProgress(state: .stopped, position: .zero, duration: player.duration))
         }
+    }
+
+    /// Runs `body` on the loop's thread after the steps before it.
+    private func step(_ body: @Sendable (isolated PulsePlayer) async throws(PlaybackError) -> Void) async throws {
+        try await steps.run { () async throws(PlaybackError) in try await body(self) }
     }
 
     private var duration: Duration { time(ofBytes: header.dataBytes) }

@@ -7,6 +7,7 @@ public enum PulseSources {
     /// Lists the sources, the default one marked; `server` nil means PULSE_SERVER or the default server.
     /// Blocks until the server answers: call it off the main thread.
     public static func list(server: String? = nil) throws(CaptureError) -> [AudioSource] {
+        try PulseLibrary.requireForCapture()
         let lister = SourceLister(server: server)
         // Started here and run on the loop's own thread, so no thread of Swift's pool is needed to answer.
         Task.immediate { await lister.list() }

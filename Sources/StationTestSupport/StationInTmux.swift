@@ -16,9 +16,11 @@ public final class StationInTmux {
 
     deinit { try? FileManager.default.removeItem(at: directory) }
 
-    /// Opens the station in a fresh tmux of `rows` × `columns` and waits for its first frame.
+    /// Opens the station in a fresh tmux of `rows` × `columns` and waits for its first frame; `wrapper`
+    /// (a program and its arguments, e.g. `unshare …`) runs it when given.
     public func start(
-        _ extra: [String] = [], environment: [String: String] = [:], rows: Int = 30, columns: Int = 100
+        _ extra: [String] = [], environment: [String: String] = [:], rows: Int = 30, columns: Int = 100,
+        wrapper: [String] = []
     ) throws -> TmuxSession {
         guard FileManager.default.isExecutableFile(atPath: TmuxSession.binary.path) else {
             throw TmuxSession.Failure(description: "build first: swift build --build-tests")
@@ -28,7 +30,7 @@ public final class StationInTmux {
         ]
         env.merge(environment) { $1 }
         let tmux = try TmuxSession(
-            command: [TmuxSession.binary.path, "--data-dir", data] + extra, environment: env, rows: rows,
+            command: wrapper + [TmuxSession.binary.path, "--data-dir", data] + extra, environment: env, rows: rows,
             columns: columns)
         _ = try tmux.waitFor("F10")
         return tmux

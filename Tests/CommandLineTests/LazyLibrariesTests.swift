@@ -23,24 +23,14 @@ struct LazyLibrariesTests {
         }
     }
 
-    /// Whether this process may make a mount namespace of its own (root, or a user namespace allowed).
-    static let canHideLibraries: Bool = {
-        (try? runProgram("/usr/bin/unshare", ["--mount", "/bin/true"]))?.status == 0
-    }()
+    static let canHideLibraries = HiddenLibrary.canHide
 
     /// Runs the station with `soname`'s file hidden behind an empty one, in a mount namespace of its
     /// own: for the station the library is there but broken, as a half-removed package leaves it.
     static func runWithout(_ soname: String, _ arguments: [String]) throws -> StationBinary.Outcome {
-        let empty = try TemporaryFolder("no-library").url.appendingPathComponent("empty")
-        try Data().write(to: empty)
-        let script = """
-            real=$(/sbin/ldconfig -p | awk '$1 == "\(soname)" { print $NF; exit }')
-            [ -n "$real" ] || { echo "\(soname) is not installed" >&2; exit 99; }
-            mount --bind "\(empty.path)" "$(readlink -f "$real")" && exec "$@"
-            """
-        return try StationBinary.run(
+        try StationBinary.run(
             arguments,
-            wrapper: ["/usr/bin/unshare", "--mount", "--propagation", "private", "/bin/sh", "-c", script, "sh"])
+            wrapper: HiddenLibrary.wrapper(hiding: soname, emptyFileIn: TemporaryFolder("no-library").url))
     }
 
     @Test(
@@ -83,6 +73,52 @@ struct LazyLibrariesTests {
             "\(run.standardError)")
         #expect(!run.standardError.contains("crashed"), "\(run.standardError)")
         #expect(!run.standardError.contains("reinstall"), "the model is not what is broken: \(run.standardError)")
+    }
+
+    @Test(
+        "without libpulse recording and listing the sources say what is missing instead of ending the process",
+        .enabled(if: canHideLibraries, "unshare --mount is not allowed here"))
+    func withoutLibPulse() throws {
+        let folder = try AudioFixtures.temporaryDirectory("lazy-pulse")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let data = folder.appendingPathComponent("data").path
+        let file = folder.appendingPathComponent("dictation.wav")
+        let missing = "Recording needs the PulseAudio client library (package libpulse0), which could not be loaded."
+        let record = try Self.runWithout(
+            "libpulse.so.0", ["--data-dir", data, "record", "--duration", "1", file.path])
+        #expect(record.status == 1, "\(record.standardError)")
+        #expect(record.standardError.contains(missing), "\(record.standardError)")
+        #expect(record.standardError.contains("libpulse.so.0"), "the loader's reason is given")
+        #expect(record.standardError.contains("Ask the administrator to install it"), "\(record.standardError)")
+        #expect(
+            !record.standardError.contains("is needed but could not be loaded"), "no abort: \(record.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: file.path), "no recording was begun")
+
+        let sources = try Self.runWithout("libpulse.so.0", ["--data-dir", data, "sources"])
+        #expect(sources.status == 1, "\(sources.standardError)")
+        #expect(sources.standardError.contains(missing), "\(sources.standardError)")
+    }
+
+    @Test(
+        "without libpulse the screen says so at Space and at F6, and goes on running",
+        .enabled(if: canHideLibraries, "unshare --mount is not allowed here"))
+    func screenWithoutLibPulse() throws {
+        let station = try StationInTmux("lazy-pulse-screen")
+        let tmux = try station.start(
+            wrapper: HiddenLibrary.wrapper(hiding: "libpulse.so.0", emptyFileIn: station.directory))
+        defer { tmux.shutDown() }
+        try tmux.createSession("Bed 1")
+        let missing = "Recording needs the PulseAudio client library"
+        try tmux.send("Space", thenWaitFor: missing)
+        // F6 lists the sources: the library is missing, not the server.
+        let notice = "✖  " + missing
+        let screen = try tmux.send("F6", thenWaitFor: "a second notice of the missing library") {
+            $0.components(separatedBy: notice).count == 3
+        }
+        #expect(!screen.contains("Is the audio server running?"), "\(screen)")
+        #expect(!screen.contains("RECORDING"))
+        try tmux.send("F10")
+        #expect(try tmux.waitForExit() == 0, "the station was not ended by the loader")
     }
 
     @Test(

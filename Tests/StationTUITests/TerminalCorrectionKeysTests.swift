@@ -38,14 +38,15 @@ struct TerminalCorrectionKeysTests {
 
     /// Seeds the note as report #1 and opens it in the station.
     func openNote(
-        environment: [String: String] = [:], audio: URL? = nil, words: [RecognizedWord]? = nil
+        environment: [String: String] = [:], audio: URL? = nil, words: [RecognizedWord]? = nil,
+        start: ((StationInTmux) throws -> TmuxSession)? = nil
     )
         async throws -> TmuxSession
     {
         try await SeededReports.add(
             Self.note.joined(separator: "\n"), timedWords: words ?? Self.words(), audio: audio,
             duration: .seconds(40), to: terminal.data)
-        let tmux = try terminal.start(environment: environment)
+        let tmux = try start?(terminal) ?? terminal.start(environment: environment)
         _ = try tmux.waitFor("Room 12 - Anna Jansen")
         try tmux.send("Tab", "Enter")
         _ = try tmux.waitFor("3 unsure words (w)")
@@ -221,12 +222,7 @@ struct TerminalPlayFromWordTests {
     @Test("w selects \"cop\" at 00:27; p plays from 00:26: the position says so, and the sink hears 1000 Hz")
     func playsFromTheWord() async throws {
         try #require(PulseTestServer.isAvailable, "no PulseAudio server is reachable; run scripts/test")
-        let audio = terminal.audio
-        try FileManager.default.createDirectory(
-            at: audio, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let recording = audio.appendingPathComponent("tones.wav")
-        try AudioFixtures.writeWAV(Self.tones(), to: recording)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: recording.path)
+        let recording = try seedTones()
         let correcting = TerminalCorrectionKeysTests(terminal: terminal)
         let words = TerminalCorrectionKeysTests.words(startingAt: [
             "asthma": .milliseconds(3_000), "cop": .milliseconds(27_400),
@@ -269,6 +265,33 @@ struct TerminalPlayFromWordTests {
             try tmux.send("q")
             #expect(try tmux.waitForExit() == 0)
         }
+    }
+
+    @Test(
+        "without libpulse p says playing needs it, and the station goes on",
+        .enabled(if: HiddenLibrary.canHide, "unshare --mount is not allowed here"))
+    func playsWithoutLibPulse() async throws {
+        let recording = try seedTones()
+        let wrapper = try HiddenLibrary.wrapper(hiding: "libpulse.so.0", emptyFileIn: terminal.directory)
+        let tmux = try await TerminalCorrectionKeysTests(terminal: terminal).openNote(
+            audio: recording, start: { try $0.start(wrapper: wrapper) })
+        defer { tmux.shutDown() }
+        try tmux.send("p", thenWaitFor: "Playing needs the PulseAudio client library (package libpulse0)")
+        try tmux.send("q")
+        _ = try tmux.waitFor("Reports")
+        try tmux.send("q")
+        #expect(try tmux.waitForExit() == 0, "the station was not ended by the loader")
+    }
+
+    /// The tones as the recording of report #1, in the data directory as the station keeps it.
+    func seedTones() throws -> URL {
+        let audio = terminal.audio
+        try FileManager.default.createDirectory(
+            at: audio, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let recording = audio.appendingPathComponent("tones.wav")
+        try AudioFixtures.writeWAV(Self.tones(), to: recording)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: recording.path)
+        return recording
     }
 
     /// 40 s at 16 kHz: 440 Hz up to 26 s, then 1000 Hz.

@@ -7,7 +7,7 @@ enum CaptureErrorText {
         let detail: String? =
             switch error {
             case .serverUnreachable(let detail), .accessDenied(let detail), .streamFailed(let detail),
-                .fileUnwritable(let detail), .diskFull(let detail):
+                .fileUnwritable(let detail), .diskFull(let detail), .audioLibraryMissing(let detail):
                 detail
             // The message says it all; the WAV parser's words add nothing for the person.
             case .audioFileInOtherFormat: nil

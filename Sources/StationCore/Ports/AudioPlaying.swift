@@ -45,6 +45,8 @@ extension AudioPlaying {
 public enum PlaybackError: Error, Sendable, Equatable {
     /// No audio server answered.
     case serverUnreachable(detail: String)
+    /// The audio server's client library (libpulse) cannot be loaded; `detail` is the loader's reason.
+    case audioLibraryMissing(detail: String)
     /// The file is missing or not a WAV file the station can play.
     case unreadableFile(detail: String)
     /// The stream failed.

@@ -44,6 +44,8 @@ public protocol Capturing: AnyObject, Sendable {
 public enum CaptureError: Error, Sendable, Equatable {
     /// No audio server answered.
     case serverUnreachable(detail: String)
+    /// The audio server's client library (libpulse) cannot be loaded; `detail` is the loader's reason.
+    case audioLibraryMissing(detail: String)
     /// The server refused access.
     case accessDenied(detail: String)
     /// The chosen source does not exist; `available` lists those that do.

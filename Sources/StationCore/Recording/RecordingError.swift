@@ -3,6 +3,7 @@ import Localization
 /// A failure as a person at the station needs to hear it: what happened and what to do about it.
 public enum RecordingError: Error, Sendable, Equatable {
     case microphoneUnavailable(detail: String)
+    case audioLibraryMissing(detail: String)
     case accessDenied
     case noSuchSource(name: String, available: [String])
     case captureFailed(detail: String)
@@ -25,6 +26,7 @@ public enum RecordingError: Error, Sendable, Equatable {
         case let capture as CaptureError:
             switch capture {
             case .serverUnreachable(let detail): self = .microphoneUnavailable(detail: detail)
+            case .audioLibraryMissing(let detail): self = .audioLibraryMissing(detail: detail)
             case .accessDenied: self = .accessDenied
             case .noSuchSource(let name, let available): self = .noSuchSource(name: name, available: available)
             case .streamFailed(let detail): self = .captureFailed(detail: detail)
@@ -56,6 +58,8 @@ public enum RecordingError: Error, Sendable, Equatable {
     public var message: String {
         switch self {
         case .microphoneUnavailable: tr("No audio server is reachable, so the microphone cannot be used.")
+        case .audioLibraryMissing:
+            tr("Recording needs the PulseAudio client library (package libpulse0), which could not be loaded.")
         case .accessDenied: tr("The audio server refused access to the microphone.")
         case .noSuchSource(let name, _): tr("There is no capture source named \"\(name)\".")
         case .captureFailed: tr("The recording stream failed.")
@@ -79,6 +83,8 @@ public enum RecordingError: Error, Sendable, Equatable {
         switch self {
         case .microphoneUnavailable:
             tr("Start PulseAudio or PipeWire, or set PULSE_SERVER to a reachable server.")
+        case .audioLibraryMissing:
+            tr("Ask the administrator to install it; the reports and the recordings made so far are not affected.")
         case .accessDenied:
             tr("Check the audio server's access rules (its cookie, or auth-anonymous on its socket).")
         case .noSuchSource(_, let available):

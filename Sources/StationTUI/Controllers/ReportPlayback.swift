@@ -47,6 +47,10 @@ extension ReportViewController {
         screen.run { [weak self] in
             do {
                 try await player.play(file: file, from: start)
+            } catch PlaybackError.audioLibraryMissing {
+                self?.screen.notifier.error(
+                    tr("Playing needs the PulseAudio client library (package libpulse0), which could not be loaded."))
+                self?.state.playback = .stopped
             } catch {
                 self?.screen.notifier.error(tr("The audio could not be played."))
                 self?.state.playback = .stopped

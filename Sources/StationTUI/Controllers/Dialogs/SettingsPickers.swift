@@ -65,6 +65,9 @@ enum SettingsPickers {
                         }
                         return .close
                     })
+            } catch CaptureError.audioLibraryMissing {
+                // Not the server's fault: asking whether it runs would send the person the wrong way.
+                screen?.notifier.error(RecordingError.audioLibraryMissing(detail: "").message)
             } catch {
                 screen?.notifier.error(tr("The capture sources could not be listed. Is the audio server running?"))
             }
