@@ -56,7 +56,8 @@ extension SphinxDecoder {
         if failed > 0 { log.log(.warning, "\(failed) spoken commands could not be added to the decoder") }
     }
 
-    private func knows(_ word: String) -> Bool {
+    /// Whether the dictionary has `word` (a command word once `weighCommands` gave it its phones).
+    func knows(_ word: String) -> Bool {
         guard let known = ps_lookup_word(pointer, word) else { return false }
         free(known)
         return true

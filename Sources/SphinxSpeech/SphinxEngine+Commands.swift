@@ -7,8 +7,11 @@ extension SphinxEngine {
     /// each dictation, so a block added is heard from the next one (`checkOut` loads a decoder whose
     /// language model has its words).
     func commands(for model: SpeechModel, in decoder: SphinxDecoder) -> SpokenPunctuation {
-        let punctuation = clinicCommands(for: model)
-        if weighsCommands { decoder.weighCommands(punctuation.commandPhrases, log: log) }
+        var punctuation = clinicCommands(for: model)
+        guard weighsCommands else { return punctuation }
+        decoder.weighCommands(punctuation.commandPhrases, log: log)
+        punctuation.heardAsCommandWords = Set(
+            punctuation.commandPhrases.filter { decoder.knows(CommandToken.token(for: $0)) })
         return punctuation
     }
 

@@ -44,6 +44,39 @@ struct SpokenPunctuationTests {
         }
     }
 
+    @Test("\"period\" and \"colon\" are words where the decoder heard the word, marks where it heard the command word")
+    func commandsThatAreWords() {
+        var english = Self.english
+        english.heardAsCommandWords = Set(english.commandPhrases)
+        #expect(
+            english.format(hypothesis: "her last menstrual period was two weeks ago")
+                == "Her last menstrual period was two weeks ago")
+        #expect(
+            english.format(hypothesis: "the patient is well period_ she is fine") == "The patient is well. She is fine")
+        #expect(english.format(hypothesis: "findings colon_ none") == "Findings: none")
+        #expect(english.format(hypothesis: "findings colon none") == "Findings colon none")
+        // The other commands are no words of a report: heard either way, they are commands.
+        #expect(english.format(hypothesis: "hello comma how are you question mark") == "Hello, how are you?")
+        // A decoder without command words hears every command as its words.
+        #expect(
+            Self.english.format(hypothesis: "the patient is well period she is fine")
+                == "The patient is well. She is fine")
+    }
+
+    @Test("after an article, \"sigmoid\" or \"menstrual\" a spoken mark is the word: no one means \"the:\"")
+    func noMarkAfterAnArticle() {
+        var english = Self.english
+        english.heardAsCommandWords = Set(english.commandPhrases)
+        #expect(english.format(hypothesis: "a biopsy of the colon_ was taken") == "A biopsy of the colon was taken")
+        #expect(english.format(hypothesis: "for a period_ of two weeks") == "For a period of two weeks")
+        #expect(english.format(hypothesis: "the sigmoid colon_ is normal") == "The sigmoid colon is normal")
+        #expect(english.format(hypothesis: "started a new_line_ of treatment") == "Started a new line of treatment")
+        #expect(
+            english.format(hypothesis: "the knee is swollen colon_ the hip is fine")
+                == "The knee is swollen: the hip is fine")
+        #expect(Self.english.format(hypothesis: "her last menstrual period was") == "Her last menstrual period was")
+    }
+
     @Test("the en-US table is the shipped data file")
     func shippedTable() {
         #expect(Self.english.table.locale == "en-US")

@@ -46,6 +46,27 @@ struct SpokenTextDecodingTests {
         #expect(!plain.contains(block), "\(plain)")
     }
 
+    @Test("\"colon\" and \"period\" in a sentence are words, as a command a mark, in real decoding of synthetic voices")
+    func commandsThatAreWords() async throws {
+        let folder = try AudioFixtures.temporaryDirectory("command-words")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let models = folder.appendingPathComponent("data/vocabulary/.language-models")
+        let transcriber = await Self.transcriber(config: nil, models: models)
+        // Before: "Her last menstrual. Was two weeks ago." and "The biopsy of the: was taken."
+        let said: [(text: String, voice: String, written: String)] = [
+            ("her last menstrual period was two weeks ago", "slt", "menstrual period was"),
+            ("a biopsy of the colon was taken", "slt", "of the colon was taken"),
+            ("a biopsy of the colon was taken", "rms", "of the colon was taken"),
+            ("blood pressure is normal colon she slept well", "rms", "normal: she slept well"),
+            ("blood pressure is normal period she slept well", "rms", "normal. She slept well"),
+        ]
+        for (index, sentence) in said.enumerated() {
+            let audio = try SpokenSentence.wav(sentence.text, voice: sentence.voice, named: "s\(index)", in: folder)
+            let text = try await transcriber.transcribe(file: audio, locale: "en-US").text
+            #expect(text.contains(sentence.written), "\(sentence.text) (\(sentence.voice)): \(text)")
+        }
+    }
+
     @Test("a dictation without punctuation commands comes out as sentences where the speaker paused")
     func sentencesFromPauses() async throws {
         let folder = try AudioFixtures.temporaryDirectory("sentence-ends")

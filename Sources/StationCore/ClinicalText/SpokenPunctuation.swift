@@ -14,10 +14,18 @@ public struct PunctuationTable: Codable, Sendable, Equatable {
     public var insertWord: String?
     /// The word said before a section's name to start it ("heading"); nil: no sections.
     public var headingWord: String?
+    /// Words after which a spoken mark is the word itself, never a mark: "the colon", "a period",
+    /// "sigmoid colon" (nil: none).
+    public var noMarkAfter: [String]?
+    /// Commands that are also ordinary words ("period", "colon"). Where the decoder has them as command
+    /// words of their own (`CommandToken`), they are commands only when decoded as one; decoded as the
+    /// ordinary word, as the language model weighed it ("her last menstrual period"), they are that word.
+    public var alsoWords: [String]?
 
     public init(
         locale: String, commands: [String: String], sentenceEnds: [String], words: [String: String] = [:],
-        insertWord: String? = nil, headingWord: String? = nil
+        insertWord: String? = nil, headingWord: String? = nil, noMarkAfter: [String]? = nil,
+        alsoWords: [String]? = nil
     ) {
         self.locale = locale
         self.commands = commands
@@ -25,6 +33,8 @@ public struct PunctuationTable: Codable, Sendable, Equatable {
         self.words = words
         self.insertWord = insertWord
         self.headingWord = headingWord
+        self.noMarkAfter = noMarkAfter
+        self.alsoWords = alsoWords
     }
 
     /// No commands: words are only joined and sentences capitalized.
@@ -50,6 +60,14 @@ public struct SpokenPunctuation: Sendable {
     public let table: PunctuationTable
     private var commands: [[String]: Command]
     private var longestCommand: Int
+    /// The phrases the decoder has as command words of their own (`CommandToken`); those of them that
+    /// are also ordinary words (`PunctuationTable.alsoWords`) are commands only where decoded as one.
+    public var heardAsCommandWords: Set<[String]> = [] {
+        didSet { onlyAsCommandWords = heardAsCommandWords.intersection(alsoWords) }
+    }
+    private var onlyAsCommandWords: Set<[String]> = []
+    private let alsoWords: Set<[String]>
+    private let noMarkAfter: Set<String>
 
     public init(table: PunctuationTable) {
         self.table = table
@@ -59,6 +77,8 @@ public struct SpokenPunctuation: Sendable {
         }
         self.commands = commands
         longestCommand = commands.keys.map(\.count).max() ?? 0
+        noMarkAfter = Set((table.noMarkAfter ?? []).map { $0.lowercased() })
+        alsoWords = Set((table.alsoWords ?? []).map(Self.words(of:)))
     }
 
     /// The command phrases, each as its words (those of text blocks and sections too).
@@ -104,15 +124,23 @@ public struct SpokenPunctuation: Sendable {
     /// The text of a finished dictation: commands, and sentence and paragraph ends where the speaker
     /// paused after a complete phrase (`breaks`); the last sentence ends with a full stop.
     public func format(_ words: [SpokenWord], breaks: SentenceBreaks?) -> String {
+        let saidAsCommandWords = Self.commandWordSpans(in: words)
         let words = CommandToken.expanded(words)
+        let commandAt = { (index: Int) in self.command(at: index, in: words, commandWords: saidAsCommandWords) }
         var writer = Writer(table: table)
         var index = 0
         while index < words.count {
-            if let (command, length) = command(at: index, in: words) {
+            if let (command, length) = commandAt(index) {
+                if case .mark = command, index > 0, noMarkAfter.contains(words[index - 1].text.lowercased()) {
+                    // "the colon": no one means a mark there; the words are written as said.
+                    for word in words[index..<index + length] { writer.append(word: word.text) }
+                    index += length
+                    continue
+                }
                 writer.append(command)
                 index += length
                 guard case .mark(let text) = command else { continue }
-                if let breaks, index < words.count, self.command(at: index, in: words) == nil,
+                if let breaks, index < words.count, commandAt(index) == nil,
                     table.sentenceEnds.contains(where: text.hasSuffix),
                     breaks.pause(after: words[index - 1], before: words[index]) >= breaks.paragraphPause
                 {
@@ -123,7 +151,7 @@ public struct SpokenPunctuation: Sendable {
             writer.append(word: words[index].text)
             index += 1
             // Commands win: no mark of its own next to a spoken one.
-            guard let breaks, index < words.count, command(at: index, in: words) == nil else { continue }
+            guard let breaks, index < words.count, commandAt(index) == nil else { continue }
             switch breaks.decide(after: words[index - 1], before: words[index]) {
             case .none: break
             case .sentence: writer.append(command: ".")
@@ -134,15 +162,32 @@ public struct SpokenPunctuation: Sendable {
         return writer.output.trimmingCharacters(in: .whitespaces)
     }
 
-    /// The longest command starting at `index`, with the number of words it spans.
-    private func command(at index: Int, in words: [SpokenWord]) -> (Command, Int)? {
+    /// The longest command starting at `index`, with the number of words it spans (`commandWords`: where
+    /// each command word's phrase starts in the expanded words, and its length).
+    private func command(
+        at index: Int, in words: [SpokenWord], commandWords: [Int: Int]
+    ) -> (Command, Int)? {
         let available = min(longestCommand, words.count - index)
         guard available > 0 else { return nil }
         for length in stride(from: available, through: 1, by: -1) {
             let phrase = words[index..<index + length].map { $0.text.lowercased() }
-            if let text = commands[phrase] { return (text, length) }
+            guard let text = commands[phrase] else { continue }
+            if onlyAsCommandWords.contains(phrase), commandWords[index] != length { continue }
+            return (text, length)
         }
         return nil
+    }
+
+    /// Where each command word's phrase starts among the expanded words, with its length.
+    private static func commandWordSpans(in words: [SpokenWord]) -> [Int: Int] {
+        var spans: [Int: Int] = [:]
+        var index = 0
+        for word in words {
+            let length = CommandToken.phrase(of: word.text)?.count
+            if let length { spans[index] = length }
+            index += length ?? 1
+        }
+        return spans
     }
 
     /// The text as it grows: words joined by spaces, marks after them, capitals where sentences start.
