@@ -34,12 +34,15 @@ final class HeldOverTCP {
         return HeldOverTCP(server: server, holder: holder, other: other, holderPort: port)
     }
 
-    /// Drops every packet going `directions` from now on.
+    /// Drops every packet going `directions` from now on: on every TCP connection to the server, as a
+    /// pulled cable does. (Cut on the holder's connection alone, the holder connected again on a new one
+    /// once its own end gave up, and took its claim back when the server had let the old one go: CI
+    /// waited 60 s for a claim that was rightly held.) The other station uses the local socket.
     func drop(_ directions: Direction...) throws {
         let serverPort = String(server.port)
         for direction in directions {
-            let (from, to) = direction == .toHolder ? (serverPort, holderPort) : (holderPort, serverPort)
-            let rule = ["INPUT", "-i", "lo", "-p", "tcp", "--sport", from, "--dport", to, "-j", "DROP"]
+            let port = direction == .toHolder ? ["--sport", serverPort] : ["--dport", serverPort]
+            let rule = ["INPUT", "-i", "lo", "-p", "tcp"] + port + ["-j", "DROP"]
             try Self.iptables(["-A"] + rule)
             rules.append(rule)
         }
