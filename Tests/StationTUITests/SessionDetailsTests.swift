@@ -130,6 +130,12 @@ struct SessionDetailsTests {
         #expect(
             harness.station.session(named: "Room 12")?.properties
                 == DictationProperties(patient: Self.jansen, workType: "referral-letter"))
+        // Why Tab did nothing was about that key: the next key takes it away, so the notice of what
+        // Enter did stands alone (beside it, the strip cut it at 80 columns).
+        #expect(
+            harness.station.notifier.notifications.map(\.message) == [
+                "Created Room 12 for Jansen (MRN 123456), referral letter."
+            ])
     }
 
     @Test("a name refused at Tab keeps the field open with the reason, and makes nothing")

@@ -50,6 +50,10 @@ public final class ScreenModel {
     @ObservationIgnored private var playbackWatch: Task<Void, Never>?
     @ObservationIgnored private var firstFrameShown = false
     @ObservationIgnored private var waitingForFirstFrame: [@MainActor () -> Void] = []
+    /// The notice that said why the last key did nothing. It is about that key alone, so the next key
+    /// takes it away: left for its 4 s, it cut short the notice of what the next key did ("Created …"
+    /// after Tab on the dialog's last step read "Created Ward round for … progress… (+1 more)").
+    @ObservationIgnored private var refusal: Int?
 
     public init(station: Station, services: ScreenServices, measure: @escaping (Character) -> Int = DisplayWidth.of) {
         self.station = station
@@ -85,6 +89,8 @@ public final class ScreenModel {
     @discardableResult
     public func handle(_ key: Key) -> ScreenEffect {
         if key == .resize { return .none }
+        if let refusal { notifier.dismiss(refusal) }
+        refusal = nil
         let controller = top
         let questionWasOpen = dialog != nil
         let effect = apply(controller.handle(key), of: controller, to: key)
@@ -97,7 +103,7 @@ public final class ScreenModel {
         switch outcome {
         case .handled: break
         case .notHandled: screenKey(key, notTakenBy: controller)
-        case .refused(let reason): notifier.info(reason)
+        case .refused(let reason): refusal = notifier.post(.info, reason)
         case .open(let next): open(next)
         case .close: close(controller)
         case .replace(let next):
