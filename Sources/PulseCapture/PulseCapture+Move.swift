@@ -5,7 +5,6 @@ import StationCore
 /// stream's audio from the new source from then on, into the same file, with no new stream.
 extension PulseCapture {
     public nonisolated func move(toSource source: String) async throws {
-        try PulseLibrary.requireForCapture()
         try await step { capture async throws(CaptureError) in try await capture.moveStream(to: source) }
     }
 

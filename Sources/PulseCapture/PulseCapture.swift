@@ -80,32 +80,36 @@ public actor PulseCapture: Capturing {
         connection?.close()
     }
 
-    // Each step asks for libpulse before it goes to the loop's thread, which libpulse makes.
     public nonisolated func start(recordingTo file: URL, appending: Bool) async throws {
-        try PulseLibrary.requireForCapture()
         try await step { capture async throws(CaptureError) in
             try await capture.startRecording(to: file, appending: appending)
         }
     }
 
     public nonisolated func pause() async throws {
-        try PulseLibrary.requireForCapture()
         try await step { capture async throws(CaptureError) in try await capture.cork() }
     }
 
     public nonisolated func resume() async throws {
-        try PulseLibrary.requireForCapture()
         try await step { capture async throws(CaptureError) in try await capture.uncork() }
     }
 
     public nonisolated func stop() async throws -> URL {
-        try PulseLibrary.requireForCapture()
         return try await step { capture async throws(CaptureError) in try await capture.finish() }
     }
 
-    /// Runs `body` on the loop's thread after the steps before it.
-    func step<T: Sendable>(_ body: @Sendable (isolated PulseCapture) async throws(CaptureError) -> T) async throws -> T
-    {
+    /// Runs `body` on the loop's thread after the steps before it. It asks for libpulse first, before
+    /// going to that thread, which libpulse makes.
+    nonisolated func step<T: Sendable>(
+        _ body: @Sendable (isolated PulseCapture) async throws(CaptureError) -> T
+    ) async throws -> T {
+        try PulseLibrary.requireForCapture()
+        return try await inOrder(body)
+    }
+
+    private func inOrder<T: Sendable>(
+        _ body: @Sendable (isolated PulseCapture) async throws(CaptureError) -> T
+    ) async throws -> T {
         try await steps.run { () async throws(CaptureError) in try await body(self) }
     }
 

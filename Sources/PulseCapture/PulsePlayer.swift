@@ -46,9 +46,7 @@ public actor PulsePlayer: AudioPlaying {
         descriptor?.close()
     }
 
-    // Each step asks for libpulse before it goes to the loop's thread, which libpulse makes.
     public nonisolated func play(file: URL, from start: Duration) async throws {
-        try PulseLibrary.requireForPlayback()
         try await step { player async throws(PlaybackError) in
             player.shutDown()
             try await player.startPlaying(file, from: start)
@@ -56,23 +54,19 @@ public actor PulsePlayer: AudioPlaying {
     }
 
     public nonisolated func pause() async throws {
-        try PulseLibrary.requireForPlayback()
         try await step { player async throws(PlaybackError) in try await player.cork(true) }
     }
 
     public nonisolated func resume() async throws {
-        try PulseLibrary.requireForPlayback()
         try await step { player async throws(PlaybackError) in try await player.cork(false) }
     }
 
     public nonisolated func seek(by offset: Duration) async throws {
-        try PulseLibrary.requireForPlayback()
         try await step { player async throws(PlaybackError) in try await player.move(by: offset) }
     }
 
-    /// Nothing plays without libpulse, so there is nothing to stop.
+    /// Without libpulse nothing plays, and there is nothing to stop: `step` refuses, and that is ignored.
     public nonisolated func stop() async {
-        guard PulseLibrary.loadFailure == nil else { return }
         try? await step { player async throws(PlaybackError) in
             player.shutDown()
             player.progressContinuation.yield(
@@ -80,8 +74,16 @@ public actor PulsePlayer: AudioPlaying {
         }
     }
 
-    /// Runs `body` on the loop's thread after the steps before it.
-    private func step(_ body: @Sendable (isolated PulsePlayer) async throws(PlaybackError) -> Void) async throws {
+    /// Runs `body` on the loop's thread after the steps before it. It asks for libpulse first, before
+    /// going to that thread, which libpulse makes.
+    private nonisolated func step(
+        _ body: @Sendable (isolated PulsePlayer) async throws(PlaybackError) -> Void
+    ) async throws {
+        try PulseLibrary.requireForPlayback()
+        try await inOrder(body)
+    }
+
+    private func inOrder(_ body: @Sendable (isolated PulsePlayer) async throws(PlaybackError) -> Void) async throws {
         try await steps.run { () async throws(PlaybackError) in try await body(self) }
     }
 
