@@ -60,7 +60,7 @@ let package = Package(
             dependencies: [
                 "StationCore", "StationSystem", "Localization", "CPocketSphinx", "CSphinxLog", "Recordings",
             ],
-            resources: [.copy("Resources/punctuation")]),
+            resources: [.copy("Resources/punctuation"), .copy("Resources/withheld")]),
         // Recordings: the station's WAV files written, read and repaired; any recording (WAV, FLAC, Ogg,
         // MP3, any rate) read as the decoder's 16 kHz mono over libsndfile and libsamplerate.
         .target(name: "Recordings", dependencies: ["StationSystem", "Localization", "CSndfile", "CSampleRate"]),

@@ -12,7 +12,7 @@ enum PunctuationTables {
         if !model.isSystem {
             candidates.append(model.acousticModel.deletingLastPathComponent().appendingPathComponent(fileName))
         }
-        candidates += shippedTables(locale: model.locale)
+        candidates += ShippedResources.candidates("punctuation", "\(model.locale).json")
         for candidate in candidates {
             guard let data = FileManager.default.contents(atPath: candidate.path) else { continue }
             do {
@@ -23,18 +23,5 @@ enum PunctuationTables {
         }
         log.log(.warning, "no punctuation table for \(model.locale); spoken punctuation stays as words")
         return .plain(locale: model.locale)
-    }
-
-    /// Where SwiftPM puts the resources: a bundle folder beside the executable (or the test runner).
-    /// Looked up by hand because `Bundle.module` stops the process when the folder is missing.
-    private static func shippedTables(locale: String) -> [URL] {
-        let bundleName = "DictationStation_SphinxSpeech.resources"
-        var folders = [Bundle.main.bundleURL]
-        let executable = URL(fileURLWithPath: CommandLine.arguments.first ?? "").resolvingSymlinksInPath()
-        folders.append(executable.deletingLastPathComponent())
-        return folders.map {
-            $0.appendingPathComponent(bundleName).appendingPathComponent("punctuation")
-                .appendingPathComponent("\(locale).json")
-        }
     }
 }

@@ -14,7 +14,8 @@ extension SphinxDecoder {
 
     /// Loads `model` with the clinic's words of its locale and the command words `commands`
     /// (`CommandToken`s, weighed by `commandWeight`): in its language model (`VocabularyLanguageModel`,
-    /// written in `cache`; without a cache, the model's own) and, for the clinic's words, its dictionary.
+    /// written in `cache`; without a cache, the model's own) and, for the clinic's words, its dictionary,
+    /// which leaves out the locale's withheld words (`DecodingDictionary`, also in `cache`).
     /// `notes` gets what was left out.
     convenience init(
         model: SpeechModel, log: any StationLog, vocabulary: ClinicVocabulary?, commands: [String] = [],
@@ -32,7 +33,8 @@ extension SphinxDecoder {
         }
         let languageModel = VocabularyLanguageModel.prepare(
             for: model, words: words, commands: commands, commandWeight: commandWeight, cache: cache, log: notes)
-        try self.init(model: model, log: log, languageModel: languageModel)
+        let dictionary = DecodingDictionary.prepare(for: model, cache: cache, log: notes)
+        try self.init(model: model, log: log, languageModel: languageModel, dictionary: dictionary)
         commandWords = Set(commands)
         _ = catchUp(with: vocabulary, log: notes, fresh: true)
     }

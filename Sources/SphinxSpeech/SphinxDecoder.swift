@@ -22,17 +22,17 @@ final class SphinxDecoder {
     /// The live cepstral mean as the model loaded it (`-cmninit`), restored at each dictation's start.
     private(set) var initialCepstralMean: CepstralMeanState?
 
-    /// Loads the model (about 0.3 s for Debian's en-US) with `languageModel` in place of its own when
-    /// given (`VocabularyLanguageModel`); pocketsphinx's log, filtered of every word it recognizes, goes
+    /// Loads the model (about 0.3 s for Debian's en-US) with `languageModel` and `dictionary` in place of
+    /// its own when given (`VocabularyLanguageModel`, `DecodingDictionary`); pocketsphinx's log, filtered of every word it recognizes, goes
     /// to `log`.
-    init(model: SpeechModel, log: any StationLog, languageModel: URL? = nil) throws {
+    init(model: SpeechModel, log: any StationLog, languageModel: URL? = nil, dictionary: URL? = nil) throws {
         self.model = model
         try SphinxLibrary.load()
         DecoderLog.shared.route(to: log)
         let arguments: [String] =
             [
                 "-hmm", model.acousticModel.path, "-lm", (languageModel ?? model.languageModel).path, "-dict",
-                model.dictionary.path,
+                (dictionary ?? model.dictionary).path,
                 // Everything goes through `DecoderLog`; anything written straight to the log file is lost.
                 "-logfn", "/dev/null",
                 // Measured on the LibriVox files (71 words): the default second passes (flat lexicon, then

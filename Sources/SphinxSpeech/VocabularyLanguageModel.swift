@@ -64,7 +64,7 @@ enum VocabularyLanguageModel {
             log.log(.error, "cannot keep the \(model.locale) language model with the clinic's words: \(error)")
             return base
         }
-        removeOthers(of: model.locale, keeping: url, in: cache)
+        CacheKey.removeOthers(of: model.locale, suffix: ".lm.bin", keeping: url, in: cache)
         log.log(
             .info, "wrote the \(model.locale) language model with \(added.count) words of the clinic's and its commands"
         )
@@ -83,34 +83,12 @@ enum VocabularyLanguageModel {
     /// Names the model and the words: the same vocabulary and commands of the same model finds its
     /// file again.
     private static func key(base: URL, words: [String], commands: [String], weight: Float) -> String {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: base.path)
-        let size = (attributes?[.size] as? Int) ?? 0
-        let time = (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        func mix(_ text: String) {
-            for byte in text.utf8 {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x100_0000_01b3
-            }
-            hash ^= 0xff
-            hash = hash &* 0x100_0000_01b3
-        }
-        mix(base.path)
-        mix("\(size) \(time)")
-        for word in words.sorted() { mix(word) }
+        var key = CacheKey(source: base)
+        for word in words.sorted() { key.mix(word) }
         if !commands.isEmpty {
-            mix("commands \(weight)")
-            for word in commands.sorted() { mix(word) }
+            key.mix("commands \(weight)")
+            for word in commands.sorted() { key.mix(word) }
         }
-        return String(hash, radix: 16)
-    }
-
-    /// Earlier files of `locale`: a decoder that loaded one keeps it open, so it can go.
-    private static func removeOthers(of locale: String, keeping kept: URL, in cache: URL) {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: cache.path)) ?? []
-        for name in names where name.hasPrefix("\(locale)-") && name.hasSuffix(".lm.bin") {
-            let url = cache.appendingPathComponent(name)
-            if url.lastPathComponent != kept.lastPathComponent { try? FileManager.default.removeItem(at: url) }
-        }
+        return key.name
     }
 }

@@ -69,13 +69,17 @@ struct VocabularyLanguageModelTests {
             #expect(abs(Self.log10Probability("</s>", after: word, in: decoder) - end) < 0.001, "after \(word)")
             #expect(abs(Self.log10Probability("the", after: word, in: decoder) - the) < 0.001, "after \(word)")
         }
-        // The model was written once, privately, and a second decoder finds it again.
-        let kept = try FileManager.default.contentsOfDirectory(atPath: store.languageModelCache.path)
-        #expect(kept.count == 1 && kept[0].hasPrefix("en-US-") && kept[0].hasSuffix(".lm.bin"), "\(kept)")
-        let mode =
-            try FileManager.default.attributesOfItem(
-                atPath: store.languageModelCache.appendingPathComponent(kept[0]).path)[.posixPermissions] as? Int
-        #expect(mode == 0o600)
+        // The model was written once, privately, and a second decoder finds it again (beside it, the
+        // dictionary without the withheld words, as private).
+        let kept = try FileManager.default.contentsOfDirectory(atPath: store.languageModelCache.path).sorted()
+        #expect(kept.count == 2 && kept.allSatisfy { $0.hasPrefix("en-US-") }, "\(kept)")
+        #expect(kept.filter { $0.hasSuffix(".lm.bin") }.count == 1 && kept.filter { $0.hasSuffix(".dict") }.count == 1)
+        for name in kept {
+            let mode =
+                try FileManager.default.attributesOfItem(
+                    atPath: store.languageModelCache.appendingPathComponent(name).path)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(name)")
+        }
     }
 
     @Test("the room a trie language model has for words: its word numbers keep their bits")
