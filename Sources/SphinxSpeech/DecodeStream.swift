@@ -86,9 +86,11 @@ final class DecodeStream {
     /// Whether decoding work is waiting.
     var hasWork: Bool { !finished.isEmpty || quickPassDue || livePassDue }
 
-    /// Whether the final pass runs while the utterance is spoken: live, when each utterance is normalized
-    /// by the mean of its beginning, which is known before it ends.
-    private var decodesAhead: Bool { showsPartials && cepstralMean.policy == .ownPrefix }
+    /// Whether the final pass runs while the utterance is spoken: live, when the utterance's mean is known
+    /// before it ends (the mean of its beginning, or of the dictation's earlier utterances).
+    private var decodesAhead: Bool {
+        showsPartials && (cepstralMean.policy == .ownPrefix || cepstralMean.knowsNextMean)
+    }
 
     private var quickPassDue: Bool {
         showsPartials && !decodesAhead && quickPassPosition < open.count && (segmenter.heardSpeech || !afterPause)
@@ -98,13 +100,20 @@ final class DecodeStream {
     private var livePassLimit: Int { max(0, min(open.count, segmenter.uncutEnd - openStart)) }
 
     private var livePassDue: Bool {
-        decodesAhead && finished.isEmpty && open.count >= AudioChunk.sampleRate
+        decodesAhead && finished.isEmpty
+            && open.count >= (livePassPrefix(of: open.count) > 0 ? AudioChunk.sampleRate : 1)
             && (segmenter.heardSpeech || !afterPause)
             && (quickPassPosition < livePassLimit || use != .livePass(prefix: livePassPrefix))
     }
 
     /// The beginning of the open utterance whose mean its live pass uses now.
-    private var livePassPrefix: Int { DictationCepstralMean.prefixLength(of: open.count) }
+    private var livePassPrefix: Int { livePassPrefix(of: open.count) }
+
+    /// The beginning of an utterance of `length` samples whose mean its final pass takes (`.ownPrefix`);
+    /// 0 where the mean is the earlier utterances'.
+    private func livePassPrefix(of length: Int) -> Int {
+        cepstralMean.policy == .ownPrefix ? DictationCepstralMean.prefixLength(of: length) : 0
+    }
 
     /// Takes in audio, cutting utterances at pauses; decodes nothing yet.
     func append(_ samples: ArraySlice<Int16>) {
@@ -201,7 +210,7 @@ final class DecodeStream {
             guess = Self.split(decoder.hypothesis)
             // The live pass normalized by the mean this utterance's final pass takes, and fed none of
             // the next one: it goes on as the final pass.
-            if use == .livePass(prefix: DictationCepstralMean.prefixLength(of: length)), quickPassPosition <= length,
+            if use == .livePass(prefix: livePassPrefix(of: length)), quickPassPosition <= length,
                 finished.isEmpty
             {
                 continued = true
@@ -242,6 +251,7 @@ final class DecodeStream {
             if let confidence = decoder.wordConfidence { confidences.append((decoded.count, confidence)) }
             recognizedWords += RecognizedWords.placed(
                 decoder.decodedWords(in: finalPassFrontEnd), at: finished[0].start, decoder: decoder)
+            cepstralMean.finished(finalPassFrontEnd?.cepstra)
             finished.removeFirst()
         }
         return max(1, done)
@@ -262,7 +272,7 @@ final class DecodeStream {
         let prefix = livePassPrefix
         if use != .livePass(prefix: prefix) {
             if use != .idle { abandon() }
-            let mean = decoder.frontEndPass(of: Array(open[..<prefix]))?.cepstra
+            let mean = prefix > 0 ? decoder.frontEndPass(of: Array(open[..<prefix]))?.cepstra : nil
             try decoder.startUtterance(cepstralMean: cepstralMean.mean(forNext: mean))
             use = .livePass(prefix: prefix)
             quickPassPosition = 0

@@ -27,14 +27,14 @@ struct DictationCepstralMean {
     init(policy: Policy = Self.adopted) { self.policy = policy }
 
     /// The mean to preset before decoding the dictation's next utterance, whose cepstra sum to `own`
-    /// (nil: leave the decoder's running estimate as it is).
-    mutating func mean(forNext own: CepstralSum?) -> [Float]? {
-        defer { utterances += 1 }
+    /// (nil: leave the decoder's running estimate as it is). Asking again, as a live pass that starts
+    /// over does, gives the same mean: only `finished` moves the dictation on.
+    func mean(forNext own: CepstralSum?) -> [Float]? {
         if policy == .running, utterances > 0 { return nil }
+        if policy == .earlierUtterances, let earlier = earlierMean { return earlier }
         guard let own else { return nil }
-        defer { seen = seen + own }
         switch policy {
-        case .ownUtterance, .running, .ownPrefix: return own.mean
+        case .ownUtterance, .running, .ownPrefix, .earlierUtterances: return own.mean
         case .dictationSoFar: return (seen + own).mean
         case .ownWithPrior:
             guard seen.frames > 0 else { return own.mean }
@@ -43,6 +43,19 @@ struct DictationCepstralMean {
                 sum: seen.mean.map { Double($0) * Double(Self.priorFrames) }, frames: Self.priorFrames)
             return (prior + own).mean
         }
+    }
+
+    /// The mean of the utterances finished so far; nil before the first.
+    var earlierMean: [Float]? { seen.frames > 0 ? seen.mean : nil }
+
+    /// Whether the next utterance's mean is known before it is spoken (`.earlierUtterances` after the
+    /// first), so that a live decode's one pass over it is its final pass.
+    var knowsNextMean: Bool { policy == .earlierUtterances && earlierMean != nil }
+
+    /// An utterance was finally decoded; its cepstra summed to `own`.
+    mutating func finished(_ own: CepstralSum?) {
+        utterances += 1
+        if let own { seen = seen + own }
     }
 }
 
@@ -62,6 +75,16 @@ public enum CepstralMeanPolicy: String, Sendable, CaseIterable {
     /// shorter than a second): at least half of it, and known while it is still being spoken, so a live
     /// decode can run its final pass as the utterance comes in and finish at send with what is left.
     case ownPrefix
+    /// The first utterance by its own mean, each later one by the mean of the dictation's earlier
+    /// utterances: the same speaker at the same microphone, and known before the utterance starts, so a
+    /// live decode's pass over it as it is spoken is its final pass and a send waits only for the last
+    /// moment of audio.
+    case earlierUtterances
+}
+
+extension CepstralMeanPolicy {
+    /// The policy the station decodes with (`DictationCepstralMean.adopted`).
+    public static var station: CepstralMeanPolicy { DictationCepstralMean.adopted }
 }
 
 extension DictationCepstralMean {

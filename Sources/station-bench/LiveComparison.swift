@@ -5,10 +5,11 @@ import StationCore
 import StationTestSupport
 
 /// A 45.7 s dictation fed live in real-time chunks: the time from send to text, on a quiet machine and
-/// with one core kept busy, for the way the station decodes now (`ownPrefix`: each utterance's final
-/// pass runs while it is spoken) and the way it did (`ownUtterance`: the final pass starts when the
-/// utterance ends), against transcribing the same file after it was stopped; with the live decoder's
-/// real-time factor and how far behind the recording it fell; and how soon a cancelled decode stops.
+/// with one core kept busy, for each way of normalizing the utterances that a live decode can use
+/// (`ownUtterance`: the final pass starts when the utterance ends; `ownPrefix` and `earlierUtterances`:
+/// it runs while the utterance is spoken), against transcribing the same file after it was stopped;
+/// with the live decoder's real-time factor and how far behind the recording it fell; and how soon a
+/// cancelled decode stops.
 enum LiveComparison {
     /// 50 ms: the size of the chunks a capture delivers.
     static let chunk = 800
@@ -39,21 +40,19 @@ enum LiveComparison {
             let condition = busyCore ? "one core busy" : "quiet"
             print("\(condition): load average \(loadAverage())")
             var runs: [CepstralMeanPolicy: LiveRun] = [:]
-            for policy in [CepstralMeanPolicy.ownUtterance, .ownPrefix] {
+            for policy in [CepstralMeanPolicy.ownUtterance, .ownPrefix, .earlierUtterances] {
                 let transcriber = try await transcriber(in: folder, policy: policy)
                 let run = try await live(audio, file: file, reference: reference, transcriber: transcriber)
                 runs[policy] = run
-                let name =
-                    policy == .ownPrefix
-                    ? "live, final pass while spoken (now)" : "live, final pass after the pause (before)"
+                let name = "live, \(policy.rawValue)\(policy == .station ? " (the station's)" : "")"
                 print(
                     "  \(condition.padding(toLength: 14, withPad: " ", startingAt: 0)) "
                         + name.padding(toLength: 40, withPad: " ", startingAt: 0)
                         + "\(format(seconds(run.latency))) s       \(format(run.wer))    \(format(run.realTimeFactor))   "
                         + "\(format(seconds(run.mostBehind))) s")
             }
-            // The reference: the whole file after the recording stopped.
-            let transcriber = try await transcriber(in: folder, policy: .ownPrefix)
+            // The reference: the whole file after the recording stopped, decoded as the station decodes.
+            let transcriber = try await transcriber(in: folder, policy: .station)
             var fileText = ""
             let clock = ContinuousClock()
             let fileLatency = try await clock.measure {
@@ -64,16 +63,15 @@ enum LiveComparison {
                     + "stopped (whole file after the end)".padding(toLength: 40, withPad: " ", startingAt: 0)
                     + "\(format(seconds(fileLatency))) s       "
                     + format(WordErrorRate.rate(hypothesis: fileText, reference: reference)))
-            if let now = runs[.ownPrefix], let before = runs[.ownUtterance] {
+            if let now = runs[.station] {
                 print(
-                    "  ratios: now / stopped \(format(seconds(now.latency) / seconds(fileLatency))), "
-                        + "before / stopped \(format(seconds(before.latency) / seconds(fileLatency))), "
-                        + "now / before \(format(seconds(now.latency) / seconds(before.latency)))")
+                    "  ratio: the station's live send / the whole file stopped "
+                        + format(seconds(now.latency) / seconds(fileLatency)))
             }
         }
 
         // Cancel: stop a file decode one second in.
-        let transcriber = try await transcriber(in: folder, policy: .ownPrefix)
+        let transcriber = try await transcriber(in: folder, policy: .station)
         let clock = ContinuousClock()
         let decode = Task { try await transcriber.transcribe(file: file, locale: "en-US") }
         try await clock.sleep(for: .seconds(1))

@@ -1,5 +1,5 @@
-import Recordings
 import Foundation
+import Recordings
 import StationCore
 import StationTestSupport
 import Testing
@@ -12,9 +12,10 @@ import Testing
 struct LiveFeedGapTests {
     /// Feeds `ranges` of `audio` (each as 20 to 100 ms chunks at their true positions), then finishes on `file`.
     static func feedAndFinish(
-        _ ranges: [Range<Int>], of audio: [Int16], file: URL, seed: UInt64 = 3
+        _ ranges: [Range<Int>], of audio: [Int16], file: URL, seed: UInt64 = 3,
+        transcriber: SphinxTranscriber = SharedDecoder.transcriber
     ) async throws -> Transcription {
-        let live = try #require(await SharedDecoder.transcriber.beginLive(locale: "en-US"))
+        let live = try #require(await transcriber.beginLive(locale: "en-US"))
         var generator = SeededGenerator(state: seed)
         for range in ranges {
             var position = range.lowerBound
