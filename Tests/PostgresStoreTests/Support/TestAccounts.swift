@@ -29,7 +29,10 @@ enum TestAccounts {
             for account in accounts {
                 // Whatever the account still runs (a station in tmux) goes first, each by its id.
                 for pid in processes(of: account) { kill(pid, SIGKILL) }
-                _ = try? Spawn("/usr/sbin/userdel", ["--remove", account]).run()
+                // --force: userdel refuses an account a process still runs as (one killed just now that
+                // has not ended yet, or one started since, as a PulseAudio client may start its server),
+                // and the account outlived the run (dsacct_nytujjho, with run/, run2/ and .config/pulse).
+                _ = try? Spawn("/usr/sbin/userdel", ["--force", "--remove", account]).run()
                 dropRole(account)
             }
         }
