@@ -42,7 +42,9 @@ let package = Package(
         // Every text a person reads, in the interface language: `tr("…")` and the catalog behind it.
         .target(name: "Localization"),
         // The catalog behind `tr`: gettext over the compiled po/*.po, chosen from LANGUAGE, LC_ALL, LC_MESSAGES, LANG.
-        .target(name: "GettextCatalog", dependencies: ["Localization", "CGettext"], plugins: ["CompileCatalogs"]),
+        .target(
+            name: "GettextCatalog", dependencies: ["Localization", "StationSystem", "CGettext"],
+            plugins: ["CompileCatalogs"]),
         // The feature logic and its ports; imports no C.
         .target(name: "StationCore", dependencies: ["Localization"]),
         // The one POSIX layer under the adapters: descriptors, Errno in words, file locks, private files

@@ -1,6 +1,7 @@
 import CGettext
 import Foundation
 import Localization
+import StationSystem
 
 /// Chooses the interface language once at start, the way every gettext program does: `setlocale`,
 /// `bindtextdomain`, `textdomain`; then every `tr` of the process reads the catalog.
@@ -25,7 +26,7 @@ public enum InterfaceLanguage {
 
     /// Tells gettext where the catalogs are and that the station reads them as UTF-8.
     public static func bindCatalog() {
-        if let folder = catalogFolder() { bindtextdomain(GettextCatalog.domain, folder.path) }
+        if let folder = catalogFolder() { bindtextdomain(GettextCatalog.domain, folder) }
         // The station's strings are UTF-8 whatever the terminal's locale, and Swift reads them as such.
         bind_textdomain_codeset(GettextCatalog.domain, "UTF-8")
         textdomain(GettextCatalog.domain)
@@ -46,19 +47,7 @@ public enum InterfaceLanguage {
 
     /// The compiled catalogs SwiftPM put beside the executable (or the test runner); nil leaves gettext
     /// at its default, the system's `/usr/share/locale`, where an installed station keeps them.
-    public static func catalogFolder() -> URL? {
-        let bundleName = "DictationStation_GettextCatalog.resources"
-        let inFolder = { (folder: URL) -> URL? in
-            let catalogs = folder.appendingPathComponent(bundleName).appendingPathComponent("locale")
-            return FileManager.default.fileExists(atPath: catalogs.path) ? catalogs : nil
-        }
-        // The executable's own folder by one readlink; Bundle.main (which lists that folder and resolves
-        // each component of its path, a millisecond before the first frame) only for the test runner.
-        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"),
-            let catalogs = inFolder(URL(fileURLWithPath: executable).deletingLastPathComponent())
-        {
-            return catalogs
-        }
-        return inFolder(Bundle.main.bundleURL)
+    public static func catalogFolder() -> String? {
+        RunningProgram.shippedFile(target: "GettextCatalog", "locale")
     }
 }

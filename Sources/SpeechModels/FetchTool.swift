@@ -1,5 +1,6 @@
 import Foundation
 import Localization
+import StationSystem
 
 /// Where the download helper is: beside the running program. The station does not link
 /// FoundationNetworking (a third of the libraries the dynamic loader would map at every start, for a
@@ -10,10 +11,7 @@ enum FetchTool {
 
     /// The helper's path, or `unexpected` saying where it was looked for.
     static func path() throws -> String {
-        let running =
-            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-            .map { URL(fileURLWithPath: $0) } ?? Bundle.main.executableURL
-        guard let folder = running?.deletingLastPathComponent() else {
+        guard let folder = RunningProgram.folder.map({ URL(fileURLWithPath: $0, isDirectory: true) }) else {
             throw InstallFailure.unexpected(
                 tr("cannot find the download helper \(name): the station's own path is unknown"))
         }

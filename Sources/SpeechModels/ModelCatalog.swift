@@ -1,6 +1,7 @@
 import Foundation
 import Localization
 import StationCore
+import StationSystem
 
 /// The locales the station offers and where their speech models come from (`Resources/models.json`, or
 /// the file given by `--catalog` / `DICTATION_STATION_CATALOG`).
@@ -18,11 +19,12 @@ public struct ModelCatalog: Codable, Sendable, Equatable {
 
     /// The catalog that comes with the station.
     public static func builtIn() throws -> ModelCatalog {
-        guard let url = Bundle.module.url(forResource: "models", withExtension: "json") else {
+        // Found by hand: `Bundle.module` would stop the process when the file is missing.
+        guard let path = RunningProgram.shippedFile(target: "SpeechModels", "models.json") else {
             throw CatalogError.unreadable(
                 path: tr("models.json (built in)"), detail: tr("missing from the installation"))
         }
-        return try load(from: url)
+        return try load(from: URL(fileURLWithPath: path))
     }
 
     /// Reads and checks a catalog file.

@@ -12,7 +12,7 @@ enum PunctuationTables {
         if !model.isSystem {
             candidates.append(model.acousticModel.deletingLastPathComponent().appendingPathComponent(fileName))
         }
-        candidates += ShippedResources.candidates("punctuation", "\(model.locale).json")
+        if let shipped = ShippedResources.file("punctuation", "\(model.locale).json") { candidates.append(shipped) }
         for candidate in candidates {
             guard let data = FileManager.default.contents(atPath: candidate.path) else { continue }
             do {

@@ -5,11 +5,10 @@ import StationCore
 /// that a stock language model knows and that no report should get from a misheard phrase.
 enum WithheldWords {
     static func list(locale: String) -> Set<String> {
-        for candidate in ShippedResources.candidates("withheld", "\(locale).txt") {
-            guard let text = try? String(contentsOf: candidate, encoding: .utf8) else { continue }
-            return parse(text)
-        }
-        return []
+        guard let file = ShippedResources.file("withheld", "\(locale).txt"),
+            let text = try? String(contentsOf: file, encoding: .utf8)
+        else { return [] }
+        return parse(text)
     }
 
     /// One word a line; blank lines and lines starting with `#` say nothing.

@@ -84,9 +84,12 @@ final class StationStartupTests {
         #expect(preloaded.withLock { $0 }.count == 1, "once, for the chosen locale")
     }
 
-    @Test("the control socket answers while the station runs and is gone after shutdown")
+    @Test("the control socket opens with the first frame, answers while the station runs and is gone after shutdown")
     func controlSocketLifetime() async throws {
         let running = try await open(clock: ManualClock())
+        await running.model.settle()
+        #expect(running.control == nil, "the socket opens before the first frame")
+        running.model.firstFrameDrawn()
         let socket = try #require(running.control?.path)
         let reply = try await Task.detached { try ControlClient.send("status", to: socket) }.value
         #expect(reply == "ok IDLE")

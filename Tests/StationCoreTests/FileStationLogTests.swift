@@ -33,4 +33,27 @@ struct FileStationLogTests {
         let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
         #expect(mode?.intValue == 0o600)
     }
+
+    @Test("the file is made by the first line, not at start (0600), and a link in its place gets nothing")
+    func openedByTheFirstLine() throws {
+        let folder = try TemporaryFolder("log-first-line")
+        defer { folder.remove() }
+        let file = folder.url.appendingPathComponent("station.log")
+        let log = FileStationLog(file: file)
+        #expect(!FileManager.default.fileExists(atPath: file.path), "made before any line")
+        log.log(.info, "first line")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        #expect(text.hasSuffix(" info first line\n"))
+        let mode = try FileManager.default.attributesOfItem(atPath: file.path)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o600)
+
+        let elsewhere = folder.url.appendingPathComponent("elsewhere.log")
+        try Data().write(to: elsewhere)
+        let link = folder.url.appendingPathComponent("linked.log")
+        let linked = FileStationLog(file: link)
+        // Made a link only after the log was made: the first line still refuses it.
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: elsewhere)
+        linked.log(.info, "must not arrive")
+        #expect(try Data(contentsOf: elsewhere).isEmpty)
+    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import SpeakerAdaptation
 import StationCore
+import StationSystem
 
 /// The background training of voice profiles: after the logged-in author corrects or signs one of
 /// their reports, this very binary runs `profiles update --if-due` as a low-priority child.
@@ -26,10 +27,7 @@ enum ProfileTrainingWiring {
 
     /// This binary, as the kernel knows it (not argv[0], which may be relative or a name on PATH).
     static var executable: URL? {
-        guard let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            return nil
-        }
-        return URL(fileURLWithPath: path)
+        RunningProgram.path.map { URL(fileURLWithPath: $0) }
     }
 
     /// How a one-shot command asks for training: a detached child per request (the command ends at

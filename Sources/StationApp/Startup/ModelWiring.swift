@@ -7,8 +7,9 @@ import StationCore
 /// `--catalog` / `DICTATION_STATION_CATALOG` (else the built-in one), fetched from `--model-mirror` when
 /// given, installing into the data directory's models folder.
 enum ModelWiring {
-    static func installer(globals: GlobalOptions, paths: StationPaths) throws -> ModelInstaller {
-        let environment = ProcessInfo.processInfo.environment
+    static func installer(
+        globals: GlobalOptions, paths: StationPaths, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> ModelInstaller {
         var catalog = try ModelCatalog.resolve(option: globals.catalog, environment: environment)
         if let mirror = globals.modelMirror, !mirror.isEmpty {
             catalog = catalog.mirrored(to: try mirrorURL(mirror))

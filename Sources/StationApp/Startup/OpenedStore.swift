@@ -94,12 +94,12 @@ struct OpenedStore: Sendable {
 
     nonisolated(nonsending) static func open(
         globals: GlobalOptions, paths: StationPaths, log: (any StationLog)? = nil, listening: Bool = false,
-        directoriesChecked: Bool = false
+        directoriesChecked: Bool = false, environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws
         -> OpenedStore
     {
         try await open(
-            try StoreInUse.resolve(globals: globals, environment: ProcessInfo.processInfo.environment), paths: paths,
+            try StoreInUse.resolve(globals: globals, environment: environment), paths: paths,
             log: log, listening: listening, directoriesChecked: directoriesChecked)
     }
 

@@ -9,8 +9,8 @@ final class StationRunner {
     let station: Station
     let database: any StationStore
     private let background: BackgroundWork
-    /// Nil when the socket could not be made (the station says why).
-    let control: ControlServer?
+    /// Nil when the socket could not be made (the station says why), and until the screen's first frame.
+    var control: ControlServer?
 
     init(station: Station, database: any StationStore, background: BackgroundWork, control: ControlServer?) {
         self.station = station
@@ -42,7 +42,7 @@ public final class RunningStation {
     }
 
     public var station: Station { runner.station }
-    /// Nil when the socket could not be made (the station says why).
+    /// Nil when the socket could not be made (the station says why), and until the first frame is drawn.
     public var control: ControlServer? { runner.control }
 
     /// Stops the background work and the control socket, and keeps the selected session for the next start.

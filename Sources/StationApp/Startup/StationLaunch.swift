@@ -89,12 +89,15 @@ public enum StationLaunch {
         let store: OpenedStore
         // The model catalog is read and decoded on another core while the store opens: both come before
         // the first frame.
-        let installer = Task.detached { try ModelWiring.installer(globals: globals, paths: paths) }
+        let installer = Task.detached {
+            try ModelWiring.installer(globals: globals, paths: paths, environment: environment)
+        }
         do {
             store = try await OpenedStore.open(
-                globals: globals, paths: paths, log: log, listening: true, directoriesChecked: true)
+                globals: globals, paths: paths, log: log, listening: true, directoriesChecked: true,
+                environment: environment)
             ports = try await StationWiring.ports(
-                store: store, paths: paths, log: log, installer: try await installer.value)
+                store: store, paths: paths, log: log, installer: try await installer.value, environment: environment)
         } catch {
             printError("dictation-station: \(error)")
             return nil

@@ -60,7 +60,12 @@ public enum StationStartup {
         model.afterFirstFrame { [preload = opened.preloadDecoder] in Task.detached { await preload() } }
         let front = BackgroundWork.Front(
             installStatus: { model.installStatus = $0 }, storeChanged: { model.reloadReports() })
-        return RunningStation(runner: runner(opened, front: front, context), model: model)
+        let started = runner(opened, front: front, context, controlNow: false)
+        // The control socket (a socket, a thread) opens once the frame is drawn, as the decoder loads: no
+        // pedal or hotkey acts on a station not yet shown.
+        model.afterFirstFrame { [station = opened.station] in started.control = startControl(station: station, context)
+        }
+        return RunningStation(runner: started, model: model)
     }
 
     /// Opens the station for the line mode: no screen model; the line mode's report desk, made as the
@@ -90,11 +95,11 @@ public enum StationStartup {
 
     @MainActor
     private static func runner(
-        _ opened: OpenedStation, front: BackgroundWork.Front, _ context: Context
+        _ opened: OpenedStation, front: BackgroundWork.Front, _ context: Context, controlNow: Bool = true
     ) -> StationRunner {
         let background = BackgroundWork.start(
             station: opened.station, front: front, installStatus: opened.installStatus, context: context)
-        let control = startControl(station: opened.station, context)
+        let control = controlNow ? startControl(station: opened.station, context) : nil
         return StationRunner(
             station: opened.station, database: context.ports.database, background: background, control: control)
     }

@@ -71,7 +71,8 @@ public struct StationPorts: Sendable {
 enum StationWiring {
     @MainActor
     static func ports(
-        store opened: OpenedStore, paths: StationPaths, log: any StationLog, installer: ModelInstaller
+        store opened: OpenedStore, paths: StationPaths, log: any StationLog, installer: ModelInstaller,
+        environment: [String: String]
     ) async throws -> StationPorts {
         let database = opened.store
         let captureLock = FileCaptureLock(paths: paths)
@@ -80,7 +81,7 @@ enum StationWiring {
         // Each dictation decoded with its author's voice profile, when they have a sound one.
         let sphinx = SphinxTranscriber(
             paths: paths, log: log, speakers: ProfileModels(profiles: opened.voiceProfiles),
-            clinicText: ConfigPaths.clinicText(),
+            clinicText: ConfigPaths.clinicText(environment: environment),
             vocabulary: opened.vocabulary.folder)
         let (modelWaits, waitUpdates) = AsyncStream.makeStream(of: ModelWait.self)
         let transcriber = ModelAwaitingTranscriber(base: sphinx, installer: installer) { waitUpdates.yield($0) }

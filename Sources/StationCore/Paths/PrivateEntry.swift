@@ -65,16 +65,19 @@ enum PrivateEntry {
     /// are tightened too, since others could reach them while it was open.
     static func directory(_ url: URL, create: Bool, account: DataDirectoryAccount? = nil) throws {
         let files = FileManager.default
-        if create, (try? files.attributesOfItem(atPath: url.path)) == nil {
+        // Read once for both questions: each read looks the owner and group up in the account database.
+        var found = try? files.attributesOfItem(atPath: url.path)
+        if create, found == nil {
             do {
                 try files.createDirectory(
                     at: url, withIntermediateDirectories: false, attributes: [.posixPermissions: directoryMode])
                 return
             } catch CocoaError.fileWriteFileExists {
                 // Another station process made it just now: check what is there like any found folder.
+                found = try? files.attributesOfItem(atPath: url.path)
             }
         }
-        guard let attributes = try? files.attributesOfItem(atPath: url.path) else { return }
+        guard let attributes = found else { return }
         try refuseLink(url, attributes)
         guard attributes[.type] as? FileAttributeType == .typeDirectory else {
             throw DataDirectoryError.unexpectedKind(path: url.path, expected: tr("folder"))
