@@ -13,8 +13,10 @@ public enum AudioFixtures {
         return folder
     }
 
-    /// Runs `sox` with `arguments`; throws with its error output when it fails.
-    public static func sox(_ arguments: [String]) throws { try run("/usr/bin/sox", arguments) }
+    /// Runs `sox` with `arguments`; throws with its error output when it fails. Always repeatable (`-R`):
+    /// sox otherwise seeds its dither and noise generators anew each run, so that a `vol`, a mix or a
+    /// synthesized noise gave other samples every run, and a decoding test other words now and then.
+    public static func sox(_ arguments: [String]) throws { try run("/usr/bin/sox", ["-R"] + arguments) }
 
     /// Encodes a WAV file as MP3 with `lame` (Debian's sox cannot write MP3).
     public static func mp3(from wav: URL, to mp3: URL) throws {

@@ -57,10 +57,10 @@ struct SilenceConfidenceTests {
         // for `PauseSegmenter`, while sphinxbase's voice activity detection drops it.
         let gap = folder.appendingPathComponent("gap-\(pause).wav")
         let length = pause == "silence" ? 1.5 : 0.8
-        // `-R`: the same noise every run (sox seeds its generator anew each time otherwise, and a CI run
-        // once decoded the second sentence after one noise as "… plenty of rainy …": 10 of its 15 words).
+        // The same noise every run (`AudioFixtures.sox` is repeatable; a CI run with a noise of its own
+        // once decoded the second sentence after it as "… plenty of rainy …": 10 of its 15 words).
         try AudioFixtures.sox(
-            ["-R", "-n", "-r", "16000", "-c", "1", "-b", "16", gap.path, "synth", "\(length)", "whitenoise", "vol"]
+            ["-n", "-r", "16000", "-c", "1", "-b", "16", gap.path, "synth", "\(length)", "whitenoise", "vol"]
                 + [pause == "silence" ? "0" : "0.005"])
         let joined = folder.appendingPathComponent("pause-\(pause)-\(lead).wav")
         try AudioFixtures.sox([first.path, gap.path, second.path, joined.path, "pad", "\(lead)", "0"])
