@@ -98,8 +98,17 @@ struct WordConfidenceTests {
         let transcription = try await live.finish(file: joined)
         #expect(!transcription.words.isEmpty)
         // Each utterance starts where the file's does, whatever the chunks (`LiveFeedChunkingTests`): the
-        // same words at the same times, with the same confidences.
-        #expect(transcription.words == whole.words)
+        // same words at the same times, with the same confidences to a millionth. Not bit for bit: with
+        // the fixtures' noise the same every run, one word's came out 0.99880384732 live and 0.99880384753
+        // from the file, every run (by its size, a lattice link of 2e-10 of the mass that only one of the
+        // two searches kept; not traced); with a new noise each run, most runs were bit for bit.
+        #expect(transcription.text == whole.text)
+        #expect(transcription.words.map(\.text) == whole.words.map(\.text))
+        #expect(transcription.words.map(\.start) == whole.words.map(\.start))
+        #expect(transcription.words.map(\.end) == whole.words.map(\.end))
+        for (heard, filed) in zip(transcription.words, whole.words) {
+            #expect(abs((heard.confidence ?? -1) - (filed.confidence ?? -1)) < 1e-6, "\(heard) / \(filed)")
+        }
     }
 
     /// Measures the dev corpus when `DICTATION_STATION_DEV_CORPUS` names its folder (one subfolder per

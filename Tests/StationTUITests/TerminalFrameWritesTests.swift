@@ -32,12 +32,20 @@ struct TerminalFrameWritesTests {
         for part in ["Dictation Station", "Sessions", "Recording", "Reports", "No sessions yet."] {
             #expect(first.contains(part), "the write with the key bar holds \(part) too: \(first.prefix(300))")
         }
-        let before = try writes(in: trace).count
+        // Start-up may draw again after the first frame, as what it reads on its own arrives: those writes
+        // are not the help's (a CI run under load counted 3 writes here). Waits until the screen is still.
+        var before = try writes(in: trace).count
+        for _ in 0..<20 {
+            Thread.sleep(forTimeInterval: 0.3)
+            let now = try writes(in: trace).count
+            if now == before { break }
+            before = now
+        }
         try tmux.send("?")
         _ = try tmux.waitFor("Keys:")
         let help = try writes(in: trace).dropFirst(before)
         let box = try #require(help.first { $0.contains("Keys:") })
         #expect(box.contains("Record, pause or resume") && box.contains("Quit"), "\(box.prefix(300))")
-        #expect(help.count <= 2, "the help's frame took \(help.count) writes")
+        #expect(help.count <= 2, "the help's frame took \(help.count) writes: \(help.map { $0.prefix(120) })")
     }
 }

@@ -63,7 +63,8 @@ public enum StationStartup {
         let started = runner(opened, front: front, context, controlNow: false)
         // The control socket (a socket, a thread) opens once the frame is drawn, as the decoder loads: no
         // pedal or hotkey acts on a station not yet shown.
-        model.afterFirstFrame { [station = opened.station] in started.control = startControl(station: station, context)
+        model.afterFirstFrame { [station = opened.station] in
+            started.control = startControl(station: station, context)
         }
         return RunningStation(runner: started, model: model)
     }
