@@ -34,6 +34,7 @@ enum VocabularyLanguageModel {
         guard !(words.isEmpty && commands.isEmpty), let cache else { return base }
         let key = Self.key(base: base, words: words, commands: commands, weight: commandWeight)
         let url = cache.appendingPathComponent("\(model.locale)-\(key).lm.bin")
+        PrivateFile.removeAbandonedTemporaries(in: cache.path)
         if FileManager.default.fileExists(atPath: url.path) { return url }
         guard let logmath = logmath_init(1.0001, 0, 0) else { return base }
         // The model takes ownership of `logmath`.
@@ -48,7 +49,7 @@ enum VocabularyLanguageModel {
         // The commands first: a few words, which the room never lacks.
         let added = missing.prefix(max(0, Self.largestWordCount(for: count) - count))
         for (word, weight) in added { _ = ngram_model_add_word(languageModel, word, weight) }
-        let temporary = cache.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
+        let temporary = URL(fileURLWithPath: PrivateFile.temporaryPath(beside: url.path))
         do {
             try PrivateDirectory.make(cache.path, creatingParents: true)
             // Made private first: sphinxbase writes into it as it is.

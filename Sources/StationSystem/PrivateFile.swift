@@ -79,10 +79,7 @@ public enum PrivateFile {
     /// Puts `bytes` in place of the file at `path` whole or not at all: written to a new private file
     /// beside it, saved to the disk, then renamed over it. The corresponding C function is `rename`.
     public static func replace(_ path: String, with bytes: [UInt8]) throws(Errno) {
-        let slash = path.lastIndex(of: "/")
-        let folder = slash.map { String(path[..<$0]) } ?? "."
-        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        let temporary = "\(folder)/.\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+        let temporary = temporaryPath(beside: path)
         let descriptor = try open(temporary, .writeOnly, creating: .exclusively)
         do {
             defer { descriptor.close() }
@@ -98,6 +95,36 @@ public enum PrivateFile {
             unlink(temporary)
             throw error
         }
+    }
+
+    /// A new path for a file written whole beside `path` before it takes its place:
+    /// `.<name>.<pid>.<random>.tmp`, hidden, and naming the process that writes it.
+    public static func temporaryPath(beside path: String) -> String {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        return "\(folder)/.\(name).\(getpid()).\(UInt64.random(in: 0...UInt64.max)).tmp"
+    }
+
+    /// Removes the files in `folder` that `temporaryPath` named for a process that has ended: one killed
+    /// while it wrote (a station ended during its first second writes a 25 MB language-model copy) left
+    /// its file for good. A running process's file stays, and so does every other file.
+    public static func removeAbandonedTemporaries(in folder: String) {
+        guard let directory = opendir(folder) else { return }
+        var abandoned: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) {
+                String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            guard name.hasPrefix("."), name.hasSuffix(".tmp") else { continue }
+            let parts = name.split(separator: ".")
+            guard parts.count >= 4, let pid = pid_t(parts[parts.count - 3]), UInt64(parts[parts.count - 2]) != nil,
+                !Processes.exists(pid)
+            else { continue }
+            abandoned.append(name)
+        }
+        closedir(directory)
+        for name in abandoned { unlink("\(folder)/\(name)") }
     }
 
     /// Puts the file at `from` in place of `to` in one step (another process sees one or the other).

@@ -36,10 +36,24 @@ public final class TmuxSession {
         try run(["set-option", "-g", "remain-on-exit", "on"])
     }
 
-    /// Ends the tmux server and whatever still runs in it.
+    /// Ends the tmux server and whatever still runs in it, and waits (up to 5 s) until the program has
+    /// ended: a station still ending wrote into the test's folder after the test removed it (a 25 MB
+    /// language-model copy was found in /tmp, in folders made again for it).
     public func shutDown() {
+        let program = (try? programPID()).flatMap { pid_t($0) }
         _ = try? run(["kill-server"])
         try? FileManager.default.removeItem(at: statusFile)
+        guard let program else { return }
+        let deadline = Date().addingTimeInterval(5)
+        while Self.isRunning(program), Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    }
+
+    /// Whether `pid` runs still: a process that ended but was not yet reaped (a zombie) does not.
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let name = stat.lastIndex(of: ")"), let state = stat[name...].dropFirst(2).first
+        else { return false }
+        return state != "Z" && state != "X"
     }
 
     /// The station's pid: the child of the shell the pane runs.

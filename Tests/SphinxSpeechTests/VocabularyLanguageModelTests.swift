@@ -44,6 +44,26 @@ struct VocabularyLanguageModelTests {
         #expect(Self.log10Probability("aspirin", in: decoder) < unigram)
     }
 
+    @Test("a copy a killed station was writing is removed at the next decoder load; the copy is written")
+    func abandonedCopyRemoved() throws {
+        let folder = try AudioFixtures.temporaryDirectory("vocabulary-lm-abandoned")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = ClinicVocabulary(directory: folder.appendingPathComponent("vocabulary"))
+        try store.add(
+            word: "metoprolol", phones: ["M", "EH", "T", "AH", "P", "R", "AW", "L", "AA", "L"], locale: "en-US")
+        let cache = store.languageModelCache
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        // As a station killed in its first second leaves it (no process has this id).
+        let abandoned = cache.appendingPathComponent(".en-US-5a1e.lm.bin.2000000000.17.tmp")
+        try Data(count: 1_000).write(to: abandoned)
+        _ = try SphinxDecoder(
+            model: ModelLocator.debianModels[0], log: SilentLog(), vocabulary: store, cache: cache, notes: SilentLog())
+        let left = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        #expect(!left.contains(abandoned.lastPathComponent), "\(left)")
+        #expect(left.contains { $0.hasPrefix("en-US-") && $0.hasSuffix(".lm.bin") }, "\(left)")
+        #expect(!left.contains { $0.hasSuffix(".tmp") }, "\(left)")
+    }
+
     /// Issue 20, item 5. sphinxbase's trie language model looks a history word up by an interpolation
     /// search that assumes word numbers no larger than its vocabulary at load; a word added at run time
     /// (`ngram_model_add_word`) as the word before `</s>` read outside the model from the fifth such

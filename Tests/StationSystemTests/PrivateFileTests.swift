@@ -73,6 +73,21 @@ struct PrivateFileTests {
         #expect(try TestFolder.mode(folder.file("fresh")) == 0o600)
     }
 
+    @Test("a temporary file of a process that ended is removed; a running one's and every other file stay")
+    func abandonedTemporaries() throws {
+        let folder = try TestFolder("private-abandoned")
+        defer { folder.remove() }
+        let ours = PrivateFile.temporaryPath(beside: folder.file("en-US-1f.lm.bin"))
+        #expect(ours.hasPrefix(folder.file(".en-US-1f.lm.bin.\(Processes.current).")) && ours.hasSuffix(".tmp"))
+        // No process has this id (the kernel's largest is 4,194,304).
+        let ended = folder.file(".en-US-2e.lm.bin.2000000000.42.tmp")
+        let others = [".en-US-3d.dict.notapid.7.tmp", ".notes.tmp", "en-US-1f.lm.bin", ".en-US-4c.lm.bin.1.x.tmp"]
+        for path in [ours, ended] + others.map(folder.file) { try PrivateFile.write(Array("x".utf8), toNew: path) }
+        PrivateFile.removeAbandonedTemporaries(in: folder.path)
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(left == ([URL(fileURLWithPath: ours).lastPathComponent] + others).sorted())
+    }
+
     @Test("a private folder is made 0700, a loose one tightened, its parents made when asked")
     func directories() throws {
         let folder = try TestFolder("private-dir")
