@@ -11,11 +11,11 @@ enum FetchTool {
 
     /// The helper's path, or `unexpected` saying where it was looked for.
     static func path() throws -> String {
-        guard let folder = RunningProgram.folder.map({ URL(fileURLWithPath: $0, isDirectory: true) }) else {
+        guard let folder = RunningProgram.folder else {
             throw InstallFailure.unexpected(
                 tr("cannot find the download helper \(name): the station's own path is unknown"))
         }
-        let tool = folder.appendingPathComponent(name).path
+        let tool = "\(folder)/\(name)"
         guard FileManager.default.isExecutableFile(atPath: tool) else {
             throw InstallFailure.unexpected(
                 tr(

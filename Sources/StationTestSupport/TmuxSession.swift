@@ -40,20 +40,11 @@ public final class TmuxSession {
     /// ended: a station still ending wrote into the test's folder after the test removed it (a 25 MB
     /// language-model copy was found in /tmp, in folders made again for it).
     public func shutDown() {
-        let program = (try? programPID()).flatMap { pid_t($0) }
+        let program = (try? programPID()).flatMap { Int32($0) }.flatMap(ProcessTable.entry)
         _ = try? run(["kill-server"])
         try? FileManager.default.removeItem(at: statusFile)
         guard let program else { return }
-        let deadline = Date().addingTimeInterval(5)
-        while Self.isRunning(program), Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-    }
-
-    /// Whether `pid` runs still: a process that ended but was not yet reaped (a zombie) does not.
-    static func isRunning(_ pid: pid_t) -> Bool {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let name = stat.lastIndex(of: ")"), let state = stat[name...].dropFirst(2).first
-        else { return false }
-        return state != "Z" && state != "X"
+        try? blockUntil("the program to end", seconds: 5) { ProcessTable.hasEnded(program) }
     }
 
     /// The station's pid: the child of the shell the pane runs.

@@ -21,15 +21,22 @@ struct VocabularyLanguageModelTests {
         return Double(logmath_log_to_log10(ps_get_logmath(decoder.pointer), probability))
     }
 
+    /// A clinic vocabulary in `folder` with one word the model knows neither in its dictionary nor in its
+    /// language model.
+    static func vocabularyWithMetoprolol(in folder: URL) throws -> ClinicVocabulary {
+        let store = ClinicVocabulary(directory: folder.appendingPathComponent("vocabulary"))
+        try store.add(
+            word: "metoprolol", phones: ["M", "EH", "T", "AH", "P", "R", "AW", "L", "AA", "L"], locale: "en-US")
+        return store
+    }
+
     @Test("a unigram of 1/N, reached by backing off; a dictionary word without one gets the same")
     func unigram() throws {
         let folder = try AudioFixtures.temporaryDirectory("vocabulary-lm-weight")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = ClinicVocabulary(directory: folder.appendingPathComponent("vocabulary"))
         let stock = try SphinxDecoder(model: ModelLocator.debianModels[0], log: SilentLog())
         #expect(Self.log10Probability("amoxicillin", in: stock) < -1_000, "in the dictionary, not the language model")
-        try store.add(
-            word: "metoprolol", phones: ["M", "EH", "T", "AH", "P", "R", "AW", "L", "AA", "L"], locale: "en-US")
+        let store = try Self.vocabularyWithMetoprolol(in: folder)
         try store.add(
             word: "amoxicillin", phones: ["AH", "M", "AO", "K", "S", "AH", "S", "IH", "L", "IH", "N"], locale: "en-US")
         // The words go into the language model the decoder loads.
@@ -48,9 +55,7 @@ struct VocabularyLanguageModelTests {
     func abandonedCopyRemoved() throws {
         let folder = try AudioFixtures.temporaryDirectory("vocabulary-lm-abandoned")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let store = ClinicVocabulary(directory: folder.appendingPathComponent("vocabulary"))
-        try store.add(
-            word: "metoprolol", phones: ["M", "EH", "T", "AH", "P", "R", "AW", "L", "AA", "L"], locale: "en-US")
+        let store = try Self.vocabularyWithMetoprolol(in: folder)
         let cache = store.languageModelCache
         try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
         // As a station killed in its first second leaves it (no process has this id).
