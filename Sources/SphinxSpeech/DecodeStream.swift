@@ -4,8 +4,9 @@ import StationCore
 /// One dictation being decoded. Audio is cut into utterances at the pauses `PauseSegmenter` finds; each
 /// finished utterance is decoded once more with its cepstra normalized by its own mean (the model's
 /// batch normalization, measured 28.2 % WER on LibriVox against 31.0 % with the running estimate; see
-/// `DictationCepstralMean`), while the utterance still being spoken gets a quick pass for the partial
-/// hypothesis.
+/// `DictationCepstralMean`), while the utterance still being spoken gets a pass for the partial
+/// hypothesis: a quick one, or, where the policy knows the mean it would take should the audio end
+/// there, its final pass, which the end of the audio lets go on.
 ///
 /// All decoding happens in `work(budget:)`, a bounded number of samples at a time, so a caller can stop
 /// between steps.
@@ -23,6 +24,10 @@ final class DecodeStream {
         var guess: [String]
         /// Where the utterance starts in the stream, in samples.
         var start: Int
+        /// Whether the end of the audio closed it, not a pause.
+        var closedByEnd: Bool
+        /// How much of it a pass took while it was spoken.
+        var passed: Int
     }
 
     private enum DecoderUse: Equatable {
@@ -42,6 +47,9 @@ final class DecodeStream {
     /// Whether a pause has ended an utterance: from then on, quiet before speech is trimmed.
     private var afterPause = false
     private var quickPassPosition = 0
+    /// How far into the open utterance any pass has taken its audio: a live pass that starts over with a
+    /// longer beginning's mean decodes again what was heard, which is work, not lag.
+    private var openTaken = 0
     private var finished: [Utterance] = []
     private var finalPassPosition = 0
     /// The front end's account of the utterance in its final pass: its mean, and where each frame the
@@ -83,14 +91,27 @@ final class DecodeStream {
         return max(0, samples)
     }
 
+    /// Audio heard and not yet taken by any pass, in samples: how far the decoder is behind the
+    /// recording. An utterance's final pass over audio its pass while spoken already took is work left
+    /// at send, not lag: counted as lag, every sentence over 2 s read as the computer being busy.
+    var lag: Int {
+        var samples = 0
+        for (index, utterance) in finished.enumerated() {
+            let taken = index == 0 && use == .finalPass ? max(utterance.passed, finalPassPosition) : utterance.passed
+            samples += max(0, utterance.audio.count - taken)
+        }
+        if showsPartials, segmenter.heardSpeech || !afterPause {
+            samples += max(0, open.count - max(quickPassPosition, openTaken))
+        }
+        return samples
+    }
+
     /// Whether decoding work is waiting.
     var hasWork: Bool { !finished.isEmpty || quickPassDue || livePassDue }
 
     /// Whether the final pass runs while the utterance is spoken: live, when the utterance's mean is known
     /// before it ends (the mean of its beginning, or of the dictation's earlier utterances).
-    private var decodesAhead: Bool {
-        showsPartials && (cepstralMean.policy == .ownPrefix || cepstralMean.knowsNextMean)
-    }
+    private var decodesAhead: Bool { showsPartials && cepstralMean.knowsMeanAhead }
 
     private var quickPassDue: Bool {
         showsPartials && !decodesAhead && quickPassPosition < open.count && (segmenter.heardSpeech || !afterPause)
@@ -125,7 +146,7 @@ final class DecodeStream {
         open += samples
         mostHeld = max(mostHeld, open.count + finished.reduce(0) { $0 + $1.audio.count })
         for cut in segmenter.cuts(in: samples) {
-            closeUtterance(length: cut - openStart)
+            closeUtterance(length: cut - openStart, byEnd: false)
             afterPause = true
         }
         // Between sentences only the last moment of quiet before speech is kept: a long pause is not
@@ -139,13 +160,14 @@ final class DecodeStream {
             if use == .quickPass || isLivePass { abandon() }
             open.removeFirst(dropped)
             openStart += dropped
+            openTaken = max(0, openTaken - dropped)
             quickPassPosition = 0
         }
     }
 
     /// The end of the audio: what is still open becomes the last utterance.
     func endOfAudio() {
-        if !open.isEmpty { closeUtterance(length: open.count) }
+        if !open.isEmpty { closeUtterance(length: open.count, byEnd: true) }
     }
 
     /// Decodes at most about `budget` samples (`.max`: all there is); returns whether work remains. A step
@@ -202,23 +224,26 @@ final class DecodeStream {
         return false
     }
 
-    private func closeUtterance(length: Int) {
+    private func closeUtterance(length: Int, byEnd: Bool) {
         var guess: [String] = []
         let length = max(0, min(length, open.count))
         var continued = false
+        let passed = min(length, max(quickPassPosition, openTaken))
         if use == .quickPass || isLivePass {
             guess = Self.split(decoder.hypothesis)
             // The live pass normalized by the mean this utterance's final pass takes, and fed none of
             // the next one: it goes on as the final pass.
             if use == .livePass(prefix: livePassPrefix(of: length)), quickPassPosition <= length,
-                finished.isEmpty
+                finished.isEmpty, byEnd || cepstralMean.liveMeanHoldsAtPause
             {
                 continued = true
             } else {
                 abandon()
             }
         }
-        finished.append(Utterance(audio: Array(open[..<length]), guess: guess, start: openStart))
+        finished.append(
+            Utterance(
+                audio: Array(open[..<length]), guess: guess, start: openStart, closedByEnd: byEnd, passed: passed))
         if continued {
             use = .finalPass
             finalPassPosition = quickPassPosition
@@ -226,6 +251,7 @@ final class DecodeStream {
         }
         open.removeFirst(length)
         openStart += length
+        openTaken = max(0, openTaken - length)
         quickPassPosition = 0
     }
 
@@ -234,7 +260,8 @@ final class DecodeStream {
         if use == .quickPass || isLivePass { abandon() }
         if use == .idle {
             finalPassFrontEnd = decoder.frontEndPass(of: audio)
-            try decoder.startUtterance(cepstralMean: cepstralMean.mean(forNext: meanSource(for: audio)))
+            try decoder.startUtterance(
+                cepstralMean: cepstralMean.mean(forNext: meanSource(for: audio), closedByEnd: finished[0].closedByEnd))
             use = .finalPass
             finalPassPosition = 0
         }
@@ -273,7 +300,7 @@ final class DecodeStream {
         if use != .livePass(prefix: prefix) {
             if use != .idle { abandon() }
             let mean = prefix > 0 ? decoder.frontEndPass(of: Array(open[..<prefix]))?.cepstra : nil
-            try decoder.startUtterance(cepstralMean: cepstralMean.mean(forNext: mean))
+            try decoder.startUtterance(cepstralMean: cepstralMean.mean(forNext: mean, closedByEnd: true))
             use = .livePass(prefix: prefix)
             quickPassPosition = 0
         }
@@ -282,6 +309,7 @@ final class DecodeStream {
         try decoder.process(open[quickPassPosition..<end])
         let done = end - quickPassPosition
         quickPassPosition = end
+        openTaken = max(openTaken, end)
         return max(1, done)
     }
 
@@ -294,6 +322,7 @@ final class DecodeStream {
         try decoder.process(open[quickPassPosition..<end])
         let done = end - quickPassPosition
         quickPassPosition = end
+        openTaken = max(openTaken, end)
         return max(1, done)
     }
 

@@ -8,14 +8,15 @@ import StationCore
 struct DictationCepstralMean {
     typealias Policy = CepstralMeanPolicy
 
-    /// The policy in use, measured by `scripts/bench-warm-decoder` (WER, own utterance → dictation so
-    /// far): dev corpus 17.2 % → 15.8 % (kal16 18.2 → 17.1, rms 10.8 → 8.5, slt 22.1 → 21.2; own with
-    /// prior 16.5 %, running 16.2 %), LibriVox joined into one dictation 22.5 % either way. Not adopted:
-    /// with the dictation's mean, an utterance depends on where every earlier one starts, which live
-    /// feeding then moved by a few samples, so live and file decoding disagreed on word times (over
-    /// 20 ms). Utterances now start at the same sample however the audio is fed (`DecodeStream.append`,
-    /// `LiveFeedChunkingTests`), so that reason is gone; not measured again yet.
-    static let adopted = Policy.ownUtterance
+    /// The policy in use: each utterance by its own mean (the model's batch normalization), but the last
+    /// of a dictation that already holds 5 s of speech by the earlier utterances' mean, known while it is
+    /// spoken, so a send waits only for the last moment of audio. Measured against `.ownUtterance`:
+    /// `scripts/bench-transcribe` (the 45.7 s dictation fed live) send-to-text 0.957 → 0.065 s quiet and
+    /// 1.138 → 0.066 s with one core busy, WER 24.3 → 23.5 %; `scripts/bench-warm-decoder` (file
+    /// decoding) ten sentences to a dictation 17.2 → 16.5 %, two and LibriVox joined the same.
+    /// `.earlierUtterances` is as quick, and better on the synthetic voices, but worse on the real speech
+    /// (LibriVox joined 22.5 → 25.4 %).
+    static let adopted = Policy.ownExceptLast
 
     let policy: Policy
     private var seen = CepstralSum(sum: [], frames: 0)
@@ -29,12 +30,17 @@ struct DictationCepstralMean {
     /// The mean to preset before decoding the dictation's next utterance, whose cepstra sum to `own`
     /// (nil: leave the decoder's running estimate as it is). Asking again, as a live pass that starts
     /// over does, gives the same mean: only `finished` moves the dictation on.
-    func mean(forNext own: CepstralSum?) -> [Float]? {
+    /// `closedByEnd`: the end of the audio closed the utterance, not a pause.
+    func mean(forNext own: CepstralSum?, closedByEnd: Bool = false) -> [Float]? {
         if policy == .running, utterances > 0 { return nil }
-        if policy == .earlierUtterances, let earlier = earlierMean { return earlier }
+        if policy == .earlierUtterances || (policy == .ownExceptLast && closedByEnd && earlierSuffice),
+            let earlier = earlierMean
+        {
+            return earlier
+        }
         guard let own else { return nil }
         switch policy {
-        case .ownUtterance, .running, .ownPrefix, .earlierUtterances: return own.mean
+        case .ownUtterance, .running, .ownPrefix, .earlierUtterances, .ownExceptLast: return own.mean
         case .dictationSoFar: return (seen + own).mean
         case .ownWithPrior:
             guard seen.frames > 0 else { return own.mean }
@@ -48,9 +54,25 @@ struct DictationCepstralMean {
     /// The mean of the utterances finished so far; nil before the first.
     var earlierMean: [Float]? { seen.frames > 0 ? seen.mean : nil }
 
-    /// Whether the next utterance's mean is known before it is spoken (`.earlierUtterances` after the
-    /// first), so that a live decode's one pass over it is its final pass.
-    var knowsNextMean: Bool { policy == .earlierUtterances && earlierMean != nil }
+    /// Whether the earlier utterances hold enough speech for `.ownExceptLast` to normalize the last one by
+    /// them: `priorFrames` (5 s). After a sentence or two their mean is a poor guess, and the last
+    /// utterance of so short a dictation is short to decode at send by its own.
+    var earlierSuffice: Bool { seen.frames >= Self.priorFrames }
+
+    /// Whether the next utterance's mean is known while it is spoken, should the end of the audio close
+    /// it: then a live decode's pass over it as it comes in can go on as its final pass.
+    var knowsMeanAhead: Bool {
+        switch policy {
+        case .ownPrefix: return true
+        case .earlierUtterances: return earlierMean != nil
+        case .ownExceptLast: return earlierSuffice
+        case .ownUtterance, .dictationSoFar, .ownWithPrior, .running: return false
+        }
+    }
+
+    /// Whether that live pass is still the final pass when a pause closes the utterance instead of the
+    /// end of the audio (not for `.ownExceptLast`, whose utterances a pause ends take their own mean).
+    var liveMeanHoldsAtPause: Bool { policy != .ownExceptLast }
 
     /// An utterance was finally decoded; its cepstra summed to `own`.
     mutating func finished(_ own: CepstralSum?) {
@@ -80,6 +102,12 @@ public enum CepstralMeanPolicy: String, Sendable, CaseIterable {
     /// live decode's pass over it as it is spoken is its final pass and a send waits only for the last
     /// moment of audio.
     case earlierUtterances
+    /// Each utterance by its own mean, except the last of several (the one the end of the audio closes,
+    /// being spoken at a send) once the earlier ones hold 5 s of speech: by their mean, known while it is
+    /// spoken. Its live pass is then its final pass, so a send waits only for the last moment of audio.
+    /// A dictation of one utterance takes its own mean (by its beginning's, as `.ownPrefix` would,
+    /// LibriVox recordings alone went from 21.1 to 25.4 % WER).
+    case ownExceptLast
 }
 
 extension CepstralMeanPolicy {

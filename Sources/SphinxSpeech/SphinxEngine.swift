@@ -114,7 +114,7 @@ actor SphinxEngine {
         let spent = busy[id, default: .zero] + (clock.now - started)
         busy[id] = spent
         let fed = Double(max(1, stream.samplesFed)) / Double(AudioChunk.sampleRate)
-        let behind = Duration.microseconds(Int64(stream.backlog) * 1_000_000 / Int64(AudioChunk.sampleRate))
+        let behind = Duration.microseconds(Int64(stream.lag) * 1_000_000 / Int64(AudioChunk.sampleRate))
         return (partial, LiveDecodingPace(realTimeFactor: spent.seconds / fed, behind: behind))
     }
 

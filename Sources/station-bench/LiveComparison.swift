@@ -7,9 +7,9 @@ import StationTestSupport
 /// A 45.7 s dictation fed live in real-time chunks: the time from send to text, on a quiet machine and
 /// with one core kept busy, for each way of normalizing the utterances that a live decode can use
 /// (`ownUtterance`: the final pass starts when the utterance ends; `ownPrefix` and `earlierUtterances`:
-/// it runs while the utterance is spoken), against transcribing the same file after it was stopped;
-/// with the live decoder's real-time factor and how far behind the recording it fell; and how soon a
-/// cancelled decode stops.
+/// it runs while the utterance is spoken; `ownExceptLast`: so for the last utterance), against
+/// transcribing the same file after it was stopped; with the live decoder's real-time factor and how far
+/// behind the recording it fell (audio no pass had taken yet); and how soon a cancelled decode stops.
 enum LiveComparison {
     /// 50 ms: the size of the chunks a capture delivers.
     static let chunk = 800
@@ -40,7 +40,7 @@ enum LiveComparison {
             let condition = busyCore ? "one core busy" : "quiet"
             print("\(condition): load average \(loadAverage())")
             var runs: [CepstralMeanPolicy: LiveRun] = [:]
-            for policy in [CepstralMeanPolicy.ownUtterance, .ownPrefix, .earlierUtterances] {
+            for policy in [CepstralMeanPolicy.ownUtterance, .ownPrefix, .earlierUtterances, .ownExceptLast] {
                 let transcriber = try await transcriber(in: folder, policy: policy)
                 let run = try await live(audio, file: file, reference: reference, transcriber: transcriber)
                 runs[policy] = run

@@ -1,5 +1,5 @@
-import Recordings
 import Foundation
+import Recordings
 import SphinxSpeech
 import StationCore
 import StationTestSupport
@@ -7,8 +7,8 @@ import StationTestSupport
 /// Cold against warm decoder state on dictations of several utterances: the same recordings decoded
 /// with each `CepstralMeanPolicy`, one decoder for every dictation (as the station keeps it).
 ///
-/// Dictations: the five LibriVox recordings joined by pauses into one, and per voice of the dev corpus
-/// (`CORPUS/VOICE/NNN.wav` + `NNN.txt`) its sentences joined in tens.
+/// Dictations: the five LibriVox recordings joined by pauses into one and each alone, and per voice of
+/// the dev corpus (`CORPUS/VOICE/NNN.wav` + `NNN.txt`) its sentences joined in tens and in pairs.
 enum WarmDecoderComparison {
     struct Dictation {
         var name: String
@@ -21,10 +21,19 @@ enum WarmDecoderComparison {
     static let pauses = [1.0, 1.6, 0.8, 2.4, 1.2]
 
     static func run(corpus: URL?, policies chosen: [CepstralMeanPolicy] = []) async throws {
-        var groups: [(String, [Dictation])] = [("LibriVox, 5 files as 1", [try librivox()])]
+        // Each group with the total it counts in: the same audio is in several kinds of dictation.
+        var groups: [(name: String, dictations: [Dictation], total: String)] = [
+            ("LibriVox, 5 files as 1", [try librivox()], "tens"),
+            ("LibriVox, each file alone", try librivoxAlone(), "alone"),
+        ]
         if let corpus {
-            for voice in try voices(in: corpus) {
-                groups.append((voice.lastPathComponent, try devCorpus(voice)))
+            // Ten sentences, and two: the policies that treat the last utterance otherwise meet it as a
+            // tenth of a dictation and as half of one.
+            for (size, total) in [(10, "tens"), (2, "pairs")] {
+                for voice in try voices(in: corpus) {
+                    let name = voice.lastPathComponent + (size == 10 ? "" : ", in pairs")
+                    groups.append((name, try devCorpus(voice, perDictation: size), total))
+                }
             }
         }
         let folder = try AudioFixtures.temporaryDirectory("warm-decoder")
@@ -39,8 +48,8 @@ enum WarmDecoderComparison {
             "group".padding(toLength: 40, withPad: " ", startingAt: 0)
                 + policies.map { $0.rawValue.padding(toLength: 16, withPad: " ", startingAt: 0) }.joined()
                 + "ratio warm/cold")
-        var totals = [CepstralMeanPolicy: WordErrorRate.Count]()
-        for (name, dictations) in groups {
+        var totals = [String: [CepstralMeanPolicy: WordErrorRate.Count]]()
+        for (name, dictations, total) in groups {
             var files: [(URL, String)] = []
             for (index, dictation) in dictations.enumerated() {
                 let file = folder.appendingPathComponent("\(index).wav")
@@ -58,11 +67,13 @@ enum WarmDecoderComparison {
                     count = count + WordErrorRate.count(hypothesis: text, reference: reference)
                 }
                 counts[policy] = count
-                totals[policy] = (totals[policy] ?? WordErrorRate.Count(errors: 0, referenceWords: 0)) + count
+                totals[total, default: [:]][policy] =
+                    (totals[total]?[policy] ?? WordErrorRate.Count(errors: 0, referenceWords: 0)) + count
             }
             print(row("\(name) (\(counts[.ownUtterance]?.referenceWords ?? 0) words)", counts, policies))
         }
-        print(row("all", totals, policies))
+        print(row("all, ten to a dictation", totals["tens"] ?? [:], policies))
+        if let pairs = totals["pairs"] { print(row("all, two to a dictation", pairs, policies)) }
     }
 
     static func row(
@@ -92,6 +103,14 @@ enum WarmDecoderComparison {
     static func librivox() throws -> Dictation {
         let parts = try LibriVoxSamples.all().map { (try AudioFileReader.samples(of: $0.file), $0.reference) }
         return joined(parts, name: "librivox")
+    }
+
+    static func librivoxAlone() throws -> [Dictation] {
+        try LibriVoxSamples.all().map {
+            Dictation(
+                name: $0.file.lastPathComponent, samples: try AudioFileReader.samples(of: $0.file),
+                reference: $0.reference)
+        }
     }
 
     static func voices(in corpus: URL) throws -> [URL] {

@@ -16,9 +16,9 @@ struct EarlierUtterancesMeanTests {
         let second = CepstralSum(sum: [30, 60], frames: 3)
         var mean = DictationCepstralMean(policy: .earlierUtterances)
         #expect(mean.mean(forNext: first) == [1, 2])
-        #expect(!mean.knowsNextMean)
+        #expect(!mean.knowsMeanAhead)
         mean.finished(first)
-        #expect(mean.knowsNextMean)
+        #expect(mean.knowsMeanAhead)
         #expect(mean.mean(forNext: second) == [1, 2])
         #expect(mean.mean(forNext: nil) == [1, 2], "a live pass that starts over gets the same")
         mean.finished(second)
@@ -27,7 +27,7 @@ struct EarlierUtterancesMeanTests {
         var own = DictationCepstralMean(policy: .ownUtterance)
         own.finished(first)
         #expect(own.mean(forNext: second) == [10, 20])
-        #expect(!own.knowsNextMean)
+        #expect(!own.knowsMeanAhead)
     }
 
     /// A decoder of its own, fresh: what one dictation leaves in a decoder is another test's.
@@ -40,7 +40,7 @@ struct EarlierUtterancesMeanTests {
 
     @Test(
         "live, fed in chunks of any size, the file's words, times and confidences",
-        arguments: [CepstralMeanPolicy.ownUtterance, .earlierUtterances])
+        arguments: [CepstralMeanPolicy.ownUtterance, .earlierUtterances, .ownExceptLast])
     func liveIsFile(policy: CepstralMeanPolicy) async throws {
         let folder = try AudioFixtures.temporaryDirectory("earlier-utterances")
         defer { try? FileManager.default.removeItem(at: folder) }
