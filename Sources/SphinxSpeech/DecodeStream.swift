@@ -47,8 +47,9 @@ final class DecodeStream {
     /// Whether a pause has ended an utterance: from then on, quiet before speech is trimmed.
     private var afterPause = false
     private var quickPassPosition = 0
-    /// How far into the open utterance any pass has taken its audio: a live pass that starts over with a
-    /// longer beginning's mean decodes again what was heard, which is work, not lag.
+    /// How far into the open utterance any pass has taken its audio (never behind `quickPassPosition`): a
+    /// live pass that starts over with a longer beginning's mean decodes again what was heard, which is
+    /// work, not lag.
     private var openTaken = 0
     private var finished: [Utterance] = []
     private var finalPassPosition = 0
@@ -101,7 +102,7 @@ final class DecodeStream {
             samples += max(0, utterance.audio.count - taken)
         }
         if showsPartials, segmenter.heardSpeech || !afterPause {
-            samples += max(0, open.count - max(quickPassPosition, openTaken))
+            samples += max(0, open.count - openTaken)
         }
         return samples
     }
@@ -228,7 +229,7 @@ final class DecodeStream {
         var guess: [String] = []
         let length = max(0, min(length, open.count))
         var continued = false
-        let passed = min(length, max(quickPassPosition, openTaken))
+        let passed = min(length, openTaken)
         if use == .quickPass || isLivePass {
             guess = Self.split(decoder.hypothesis)
             // The live pass normalized by the mean this utterance's final pass takes, and fed none of

@@ -41,9 +41,7 @@ struct DecodingLagTests {
         let stream = DecodeStream(decoder: decoder, showsPartials: true)
         var mostLeft = 0
         var mostLag = 0
-        for start in stride(from: 0, to: audio.count, by: 800) {
-            stream.append(audio[start..<min(audio.count, start + 800)])
-            try stream.work(budget: 800 + SphinxEngine.fileStep)
+        try stream.feedAsCaptured(audio, budget: 800 + SphinxEngine.fileStep) {
             mostLeft = max(mostLeft, stream.backlog)
             mostLag = max(mostLag, stream.lag)
         }

@@ -41,10 +41,7 @@ struct OwnExceptLastMeanTests {
     /// would, and ends it: the audio then left to decode, in samples.
     static func leftAtEnd(_ audio: [Int16], policy: CepstralMeanPolicy, decoder: SphinxDecoder) throws -> Int {
         let stream = DecodeStream(decoder: decoder, showsPartials: true, cepstralMean: policy)
-        for start in stride(from: 0, to: audio.count, by: 800) {
-            stream.append(audio[start..<min(audio.count, start + 800)])
-            try stream.work(budget: .max)
-        }
+        try stream.feedAsCaptured(audio, budget: .max)
         stream.endOfAudio()
         let left = stream.backlog
         try stream.work(budget: .max)
