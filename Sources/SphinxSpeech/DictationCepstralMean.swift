@@ -56,8 +56,9 @@ struct DictationCepstralMean {
 
     /// Whether the earlier utterances hold enough speech for `.ownExceptLast` to normalize the last one by
     /// them: `priorFrames` (5 s), sphinxbase's window for a live mean. A shorter dictation keeps its own
-    /// means, as before (on dev-corpus pairs the earlier sentence's mean did better, 17.8 against 19.6 %
-    /// WER; not measured on real speech), and its last utterance is short to decode at send.
+    /// means, as before, and decodes its last utterance at send: on real speech a shorter earlier one's
+    /// mean did worse (`scripts/bench-warm-decoder`, LibriVox pairs whose first holds under 5 s: 21.6 →
+    /// 23.2 % WER), though better on the synthetic dev-corpus pairs (19.6 → 17.8 %).
     var earlierSuffice: Bool { seen.frames >= Self.priorFrames }
 
     /// Whether the next utterance's mean is known while it is spoken, should the end of the audio close

@@ -9,7 +9,8 @@ import StationTestSupport
 /// (`ownUtterance`: the final pass starts when the utterance ends; `ownPrefix` and `earlierUtterances`:
 /// it runs while the utterance is spoken; `ownExceptLast`: so for the last utterance), against
 /// transcribing the same file after it was stopped; with the live decoder's real-time factor and how far
-/// behind the recording it fell (audio no pass had taken yet); and how soon a cancelled decode stops.
+/// behind the recording it fell (audio no pass had taken yet); then short dictations, whose last utterance
+/// is still decoded at send; and how soon a cancelled decode stops.
 enum LiveComparison {
     /// 50 ms: the size of the chunks a capture delivers.
     static let chunk = 800
@@ -69,6 +70,8 @@ enum LiveComparison {
                         + format(seconds(now.latency) / seconds(fileLatency)))
             }
         }
+
+        try await shortDictations(in: folder)
 
         // Cancel: stop a file decode one second in.
         let transcriber = try await transcriber(in: folder, policy: .station)
@@ -130,23 +133,57 @@ enum LiveComparison {
         return text.split(separator: " ").prefix(3).joined(separator: " ")
     }
 
+    /// Short dictations, as between patients, sent as the station sends them: one utterance (the last is
+    /// decoded again by its own mean at send), and a short sentence before a longer one (the earlier
+    /// speech is under the 5 s the last utterance's mean may be taken from).
+    static func shortDictations(in folder: URL) async throws {
+        let samples = try LibriVoxSamples.all()
+        let dictations = [("one utterance", [samples[0]]), ("3.0 s, then 5.3 s", [samples[1], samples[2]])]
+        print("Short dictations, live as above, the station's way (\(CepstralMeanPolicy.station.rawValue))")
+        print("condition        dictation                               send-to-text  WER")
+        for busyCore in [false, true] {
+            let burner = busyCore ? try BusyCore() : nil
+            defer { burner?.stop() }
+            let condition = busyCore ? "one core busy" : "quiet"
+            for (name, parts) in dictations {
+                let (audio, reference) = try joined(parts)
+                let file = folder.appendingPathComponent("short.wav")
+                try WAVFile.write(audio, to: file)
+                let transcriber = try await transcriber(in: folder, policy: .station)
+                let run = try await live(audio, file: file, reference: reference, transcriber: transcriber)
+                let label = "\(name) (\(format(Double(audio.count) / 16_000)) s)"
+                print(
+                    "  \(condition.padding(toLength: 14, withPad: " ", startingAt: 0)) "
+                        + label.padding(toLength: 40, withPad: " ", startingAt: 0)
+                        + "\(format(seconds(run.latency))) s       \(format(run.wer))")
+            }
+        }
+    }
+
     /// LibriVox recordings one after another with a breath between them, until `seconds` are reached.
     static func dictation(seconds target: Int) throws -> (audio: [Int16], reference: String) {
         let samples = try LibriVoxSamples.all()
+        var parts: [LibriVoxSamples.Sample] = []
+        var length = 0
+        while length < target * 16_000 {
+            let sample = samples[parts.count % samples.count]
+            length += try AudioFileReader.samples(of: sample.file).count + (parts.isEmpty ? 0 : pause)
+            parts.append(sample)
+        }
+        return try joined(parts)
+    }
+
+    /// The recordings one after another with a breath between them.
+    static func joined(_ parts: [LibriVoxSamples.Sample]) throws -> (audio: [Int16], reference: String) {
         var audio: [Int16] = []
-        var references: [String] = []
         var generator = SeededNoise(state: 21)
-        var index = 0
-        while audio.count < target * 16_000 {
-            let sample = samples[index % samples.count]
+        for sample in parts {
             if !audio.isEmpty {
                 audio += (0..<pause).map { _ in Int16(Int(generator.next() % 81) - 40) }
             }
             audio += try AudioFileReader.samples(of: sample.file)
-            references.append(sample.reference)
-            index += 1
         }
-        return (audio, references.joined(separator: " "))
+        return (audio, parts.map(\.reference).joined(separator: " "))
     }
 }
 

@@ -7,7 +7,8 @@ import StationTestSupport
 /// Cold against warm decoder state on dictations of several utterances: the same recordings decoded
 /// with each `CepstralMeanPolicy`, one decoder for every dictation (as the station keeps it).
 ///
-/// Dictations: the five LibriVox recordings joined by pauses into one and each alone, and per voice of
+/// Dictations: the five LibriVox recordings joined by pauses into one, each alone and in every ordered
+/// pair, and per voice of
 /// the dev corpus (`CORPUS/VOICE/NNN.wav` + `NNN.txt`) its sentences joined in tens and in pairs.
 enum WarmDecoderComparison {
     struct Dictation {
@@ -26,6 +27,11 @@ enum WarmDecoderComparison {
             ("LibriVox, 5 files as 1", [try librivox()], "tens"),
             ("LibriVox, each file alone", try librivoxAlone(), "alone"),
         ]
+        // Real speech in dictations of two utterances, apart by whether the first holds the 5 s of speech
+        // `.ownExceptLast` needs to take the earlier mean for the last.
+        let pairs = try librivoxPairs()
+        groups.append(("LibriVox pairs, 1st under 5 s", pairs.filter { !$0.longFirst }.map(\.dictation), "real"))
+        groups.append(("LibriVox pairs, 1st 5 s or more", pairs.filter(\.longFirst).map(\.dictation), "real"))
         if let corpus {
             // Ten sentences, and two: the policies that treat the last utterance otherwise meet it as a
             // tenth of a dictation and as half of one.
@@ -110,6 +116,19 @@ enum WarmDecoderComparison {
             Dictation(
                 name: $0.file.lastPathComponent, samples: try AudioFileReader.samples(of: $0.file),
                 reference: $0.reference)
+        }
+    }
+
+    /// Every ordered pair of two different LibriVox recordings, and whether the first is 5 s or longer.
+    static func librivoxPairs() throws -> [(dictation: Dictation, longFirst: Bool)] {
+        let parts = try LibriVoxSamples.all().map { (try AudioFileReader.samples(of: $0.file), $0.reference) }
+        return parts.indices.flatMap { first in
+            parts.indices.filter { $0 != first }.map { second in
+                (
+                    joined([parts[first], parts[second]], name: "\(first)+\(second)"),
+                    parts[first].0.count >= 5 * AudioChunk.sampleRate
+                )
+            }
         }
     }
 
