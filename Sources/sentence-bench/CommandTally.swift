@@ -36,7 +36,7 @@ struct CommandTally {
             byCommand[phrase, default: Tally()].heard += 1
             byVoice[voice, default: Tally()].heard += 1
         } else {
-            byCommand[phrase, default: Tally()].misses.append(SafeText.line(text))
+            byCommand[phrase, default: Tally()].misses.append(voice + ": " + SafeText.line(text))
         }
     }
 
@@ -49,7 +49,7 @@ struct CommandTally {
             total.heard += tally.heard
             Swift.print(
                 pad(phrase, 20) + pad("\(tally.heard) / \(tally.said)", 10)
-                    + tally.misses.prefix(2).map { "“\($0)”" }.joined(separator: " "))
+                    + tally.misses.map { "“\($0)”" }.joined(separator: " "))
         }
         Swift.print(pad("all", 20) + "\(total.heard) / \(total.said)")
         Swift.print(
