@@ -30,8 +30,8 @@ enum WarmDecoderComparison {
         // Real speech in dictations of two utterances, apart by whether the first holds the 5 s of speech
         // `.ownExceptLast` needs to take the earlier mean for the last.
         let pairs = try librivoxPairs()
-        groups.append(("LibriVox pairs, 1st under 5 s", pairs.filter { !$0.longFirst }.map(\.dictation), "real"))
-        groups.append(("LibriVox pairs, 1st 5 s or more", pairs.filter(\.longFirst).map(\.dictation), "real"))
+        groups.append(("LibriVox pairs, 1st < 5 s", pairs.filter { !$0.longFirst }.map(\.dictation), "real"))
+        groups.append(("LibriVox pairs, 1st ≥ 5 s", pairs.filter(\.longFirst).map(\.dictation), "real"))
         if let corpus {
             // Ten sentences, and two: the policies that treat the last utterance otherwise meet it as a
             // tenth of a dictation and as half of one.
