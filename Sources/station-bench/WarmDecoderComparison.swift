@@ -8,8 +8,8 @@ import StationTestSupport
 /// with each `CepstralMeanPolicy`, one decoder for every dictation (as the station keeps it).
 ///
 /// Dictations: the five LibriVox recordings joined by pauses into one, each alone and in every ordered
-/// pair, and per voice of
-/// the dev corpus (`CORPUS/VOICE/NNN.wav` + `NNN.txt`) its sentences joined in tens and in pairs.
+/// pair, and per voice of the dev corpus (`CORPUS/VOICE/NNN.wav` + `NNN.txt`) its sentences joined in
+/// tens and in pairs.
 enum WarmDecoderComparison {
     struct Dictation {
         var name: String
