@@ -137,8 +137,10 @@ enum LiveComparison {
     /// decoded again by its own mean at send), and a short sentence before a longer one (the earlier
     /// speech is under the 5 s the last utterance's mean may be taken from).
     static func shortDictations(in folder: URL) async throws {
-        let samples = try LibriVoxSamples.all()
-        let dictations = [("one utterance", [samples[0]]), ("3.0 s, then 5.3 s", [samples[1], samples[2]])]
+        let recordings = try LibriVoxRecording.all()
+        let dictations = [
+            ("one utterance", [recordings[0]]), ("3.0 s, then 5.3 s", [recordings[1], recordings[2]]),
+        ]
         print("Short dictations, live as above, the station's way (\(CepstralMeanPolicy.station.rawValue))")
         print("condition        dictation                               send-to-text  WER")
         for busyCore in [false, true] {
@@ -146,7 +148,7 @@ enum LiveComparison {
             defer { burner?.stop() }
             let condition = busyCore ? "one core busy" : "quiet"
             for (name, parts) in dictations {
-                let (audio, reference) = try joined(parts)
+                let (audio, reference) = joined(parts)
                 let file = folder.appendingPathComponent("short.wav")
                 try WAVFile.write(audio, to: file)
                 let transcriber = try await transcriber(in: folder, policy: .station)
@@ -162,26 +164,26 @@ enum LiveComparison {
 
     /// LibriVox recordings one after another with a breath between them, until `seconds` are reached.
     static func dictation(seconds target: Int) throws -> (audio: [Int16], reference: String) {
-        let samples = try LibriVoxSamples.all()
-        var parts: [LibriVoxSamples.Sample] = []
+        let recordings = try LibriVoxRecording.all()
+        var parts: [LibriVoxRecording] = []
         var length = 0
         while length < target * 16_000 {
-            let sample = samples[parts.count % samples.count]
-            length += try AudioFileReader.samples(of: sample.file).count + (parts.isEmpty ? 0 : pause)
-            parts.append(sample)
+            let recording = recordings[parts.count % recordings.count]
+            length += recording.audio.count + (parts.isEmpty ? 0 : pause)
+            parts.append(recording)
         }
-        return try joined(parts)
+        return joined(parts)
     }
 
     /// The recordings one after another with a breath between them.
-    static func joined(_ parts: [LibriVoxSamples.Sample]) throws -> (audio: [Int16], reference: String) {
+    static func joined(_ parts: [LibriVoxRecording]) -> (audio: [Int16], reference: String) {
         var audio: [Int16] = []
         var generator = SeededNoise(state: 21)
-        for sample in parts {
+        for recording in parts {
             if !audio.isEmpty {
                 audio += (0..<pause).map { _ in Int16(Int(generator.next() % 81) - 40) }
             }
-            audio += try AudioFileReader.samples(of: sample.file)
+            audio += recording.audio
         }
         return (audio, parts.map(\.reference).joined(separator: " "))
     }

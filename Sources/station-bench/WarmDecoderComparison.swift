@@ -23,13 +23,14 @@ enum WarmDecoderComparison {
 
     static func run(corpus: URL?, policies chosen: [CepstralMeanPolicy] = []) async throws {
         // Each group with the total it counts in: the same audio is in several kinds of dictation.
+        let librivox = try LibriVoxRecording.all()
         var groups: [(name: String, dictations: [Dictation], total: String)] = [
-            ("LibriVox, 5 files as 1", [try librivox()], "tens"),
-            ("LibriVox, each file alone", try librivoxAlone(), "alone"),
+            ("LibriVox, 5 files as 1", [joined(librivox, name: "librivox")], "tens"),
+            ("LibriVox, each file alone", alone(librivox), "alone"),
         ]
         // Real speech in dictations of two utterances, apart by whether the first holds the 5 s of speech
         // `.ownExceptLast` needs to take the earlier mean for the last.
-        let pairs = try librivoxPairs()
+        let pairs = Self.pairs(of: librivox)
         groups.append(("LibriVox pairs, 1st < 5 s", pairs.filter { !$0.longFirst }.map(\.dictation), "real"))
         groups.append(("LibriVox pairs, 1st ≥ 5 s", pairs.filter(\.longFirst).map(\.dictation), "real"))
         if let corpus {
@@ -106,27 +107,21 @@ enum WarmDecoderComparison {
         return Dictation(name: name, samples: samples, reference: parts.map(\.1).joined(separator: " "))
     }
 
-    static func librivox() throws -> Dictation {
-        let parts = try LibriVoxSamples.all().map { (try AudioFileReader.samples(of: $0.file), $0.reference) }
-        return joined(parts, name: "librivox")
+    static func joined(_ recordings: [LibriVoxRecording], name: String) -> Dictation {
+        joined(recordings.map { ($0.audio, $0.reference) }, name: name)
     }
 
-    static func librivoxAlone() throws -> [Dictation] {
-        try LibriVoxSamples.all().map {
-            Dictation(
-                name: $0.file.lastPathComponent, samples: try AudioFileReader.samples(of: $0.file),
-                reference: $0.reference)
-        }
+    static func alone(_ recordings: [LibriVoxRecording]) -> [Dictation] {
+        recordings.map { Dictation(name: $0.name, samples: $0.audio, reference: $0.reference) }
     }
 
-    /// Every ordered pair of two different LibriVox recordings, and whether the first is 5 s or longer.
-    static func librivoxPairs() throws -> [(dictation: Dictation, longFirst: Bool)] {
-        let parts = try LibriVoxSamples.all().map { (try AudioFileReader.samples(of: $0.file), $0.reference) }
-        return parts.indices.flatMap { first in
-            parts.indices.filter { $0 != first }.map { second in
+    /// Every ordered pair of two different recordings, and whether the first is 5 s or longer.
+    static func pairs(of recordings: [LibriVoxRecording]) -> [(dictation: Dictation, longFirst: Bool)] {
+        recordings.indices.flatMap { first in
+            recordings.indices.filter { $0 != first }.map { second in
                 (
-                    joined([parts[first], parts[second]], name: "\(first)+\(second)"),
-                    parts[first].0.count >= 5 * AudioChunk.sampleRate
+                    joined([recordings[first], recordings[second]], name: "\(first)+\(second)"),
+                    recordings[first].audio.count >= 5 * AudioChunk.sampleRate
                 )
             }
         }
