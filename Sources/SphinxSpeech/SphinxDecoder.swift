@@ -54,6 +54,7 @@ final class SphinxDecoder {
         self.decoder = decoder
         frontEnd = fe_init_auto_r(ps_get_config(decoder))
         initialCepstralMean = cepstralMeanState
+        try prime()
     }
 
     deinit {
