@@ -14,7 +14,10 @@ public final class StationInTmux {
             at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
-    deinit { try? FileManager.default.removeItem(at: directory) }
+    deinit {
+        LeftoverProcesses.stop(mentioning: directory.path)
+        try? FileManager.default.removeItem(at: directory)
+    }
 
     /// Opens the station in a fresh tmux of `rows` × `columns` and waits for its first frame; `wrapper`
     /// (a program and its arguments, e.g. `unshare …`) runs it when given.
