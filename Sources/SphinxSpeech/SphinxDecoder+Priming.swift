@@ -2,11 +2,12 @@ import Foundation
 
 /// A decoder that has scored no audio yet decodes its first utterance otherwise than the same audio
 /// later: the first LibriVox recording came out with other word confidences on a new decoder, and a
-/// live dictation and the decode of its file could differ when one of them met a new decoder.
-/// (pocketsphinx starts each frame's search for the nearest codewords from the last frame's; a new
-/// decoder's start from codewords 0 to 3.) Once any audio was scored, what came before made no
-/// difference: each of the five recordings decoded alike after each other one, whole or cut off
-/// mid-speech. So every decoder scores a short fixed sound as it loads (`DecoderHistoryTests`).
+/// live dictation and the decode of its file could differ when one of them met a new decoder. (The
+/// likely cause: pocketsphinx starts each frame's search for the nearest codewords from those of the
+/// frame before, and a new decoder's first frame from codewords 0 to 3.) Once any audio was scored,
+/// what came before made no difference: each of the five recordings decoded alike after each other
+/// one, whole or cut off mid-speech. So every decoder scores a short fixed sound as it loads
+/// (`DecoderHistoryTests`).
 extension SphinxDecoder {
     /// 0.2 s of seeded white noise at an eighth of full scale: the voice activity detection passes it to
     /// the search (at 0.1 s it passed none), and it is cheap to search: about 30 ms of a decoder's load,
