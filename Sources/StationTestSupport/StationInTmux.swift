@@ -14,8 +14,16 @@ public final class StationInTmux {
             at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     }
 
+    /// Stops what still runs in the folder, then removes it: a correction saved in the station starts a
+    /// voice profile training that outlives it (`BackgroundProfileTraining`), and it made the folder
+    /// again after it was removed.
     deinit {
-        LeftoverProcesses.stop(mentioning: directory.path)
+        let folder = directory
+        try? blockUntil("the processes in \(folder.path) to end", seconds: 5) {
+            let left = ProcessTable.working(in: folder).filter { $0.id != getpid() }
+            for process in left { kill(process.id, SIGKILL) }
+            return left.isEmpty
+        }
         try? FileManager.default.removeItem(at: directory)
     }
 
